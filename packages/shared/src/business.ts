@@ -1,0 +1,97 @@
+import type { UserLevel } from './roles.ts';
+
+/** Business limits of spec §9. Levels other than business and enterprise get zero. */
+export interface BusinessLimits {
+  teamMembers: number;
+  qrCodes: number;
+  monthlyTransfers: number;
+}
+
+export const BUSINESS_LIMITS = {
+  enterprise: { teamMembers: 50, qrCodes: 200, monthlyTransfers: 100_000 },
+  business: { teamMembers: 5, qrCodes: 50, monthlyTransfers: 15_000 },
+  others: { teamMembers: 0, qrCodes: 0, monthlyTransfers: 0 },
+} as const satisfies Record<string, BusinessLimits>;
+
+export function businessLimitsFor(userLevel: UserLevel | null | undefined): BusinessLimits {
+  if (userLevel === 'enterprise') return BUSINESS_LIMITS.enterprise;
+  if (userLevel === 'business') return BUSINESS_LIMITS.business;
+  return BUSINESS_LIMITS.others;
+}
+
+export const BUSINESS_STATUSES = ['active', 'suspended', 'closed'] as const;
+export const MEMBER_APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+/** Membership counts only when approved and the business is active (spec §4). */
+export function membershipCounts(approvalStatus: string, businessStatus: string): boolean {
+  return approvalStatus === 'approved' && businessStatus === 'active';
+}
+
+export interface BusinessContext {
+  userLevel: UserLevel | null;
+  ownsActiveBusiness: boolean;
+}
+
+export type BusinessPermission =
+  | 'manageTeam'
+  | 'inviteMembers'
+  | 'removeMembers'
+  | 'configurePayments'
+  | 'configureBusiness'
+  | 'managePolicies'
+  | 'manageBranding'
+  | 'manageRoles'
+  | 'manageIntegrations'
+  | 'manageCampaigns'
+  | 'viewTeamAnalytics'
+  | 'viewRevenue'
+  | 'exportFinancials'
+  | 'manageContent'
+  | 'viewInsights'
+  | 'manageTips'
+  | 'manageWallets'
+  | 'manageQrCodes'
+  | 'viewAnalytics';
+
+const OWNER_PERMISSIONS: readonly BusinessPermission[] = [
+  'manageTeam',
+  'inviteMembers',
+  'removeMembers',
+  'configurePayments',
+  'configureBusiness',
+  'managePolicies',
+  'manageBranding',
+];
+const ENTERPRISE_OWNER_PERMISSIONS: readonly BusinessPermission[] = [
+  'manageRoles',
+  'manageIntegrations',
+  'manageCampaigns',
+];
+const OWNER_OR_ENTERPRISE_PERMISSIONS: readonly BusinessPermission[] = [
+  'viewTeamAnalytics',
+  'viewRevenue',
+  'exportFinancials',
+  'manageContent',
+  'viewInsights',
+];
+const EVERY_BUSINESS_USER_PERMISSIONS: readonly BusinessPermission[] = [
+  'manageTips',
+  'manageWallets',
+  'manageQrCodes',
+  'viewAnalytics',
+];
+
+/** Business permissions of spec §6. */
+export function businessPermissions(context: BusinessContext): Set<BusinessPermission> {
+  const isBusinessUser = context.userLevel === 'business' || context.userLevel === 'enterprise';
+  const isEnterprise = context.userLevel === 'enterprise';
+  const granted = new Set<BusinessPermission>();
+  if (!isBusinessUser) return granted;
+  for (const p of EVERY_BUSINESS_USER_PERMISSIONS) granted.add(p);
+  if (context.ownsActiveBusiness) for (const p of OWNER_PERMISSIONS) granted.add(p);
+  if (context.ownsActiveBusiness && isEnterprise)
+    for (const p of ENTERPRISE_OWNER_PERMISSIONS) granted.add(p);
+  if (context.ownsActiveBusiness || isEnterprise)
+    for (const p of OWNER_OR_ENTERPRISE_PERMISSIONS) granted.add(p);
+  return granted;
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/**
+ * Error codes: the spec's error catalogue (§8) plus the codes our API contracts name.
+ * `status` is the HTTP status the server answers with; `0` marks a code that only the
+ * web app raises (no server answer carries it). The web app translates every code
+ * under `errors:<code>`.
+ */
+export const ERROR_CODES = {
+  // Generic states
+  bad_request: 400,
+  validation_failed: 400,
+  unauthorized: 401,
+  session_expired: 401,
+  forbidden: 403,
+  csrf_failed: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+  network_error: 0,
+  offline: 0,
+  // Authentication and account (spec §5, §8)
+  login_failed: 401,
+  registration_failed: 400,
+  email_not_verified: 403,
+  passwords_do_not_match: 400,
+  user_not_authenticated: 401,
+  invalid_session: 401,
+  user_profile_not_found: 404,
+  sign_out_failed: 500,
+  delete_confirmation_failed: 400,
+  account_delete_failed: 500,
+  profile_update_failed: 500,
+  ztartag_taken: 409,
+  ztartag_retrieve_failed: 500,
+  pin_required: 403,
+  pin_invalid: 403,
+  // Money (spec §8, ARCHITECTURE.md §4)
+  transfer_failed: 500,
+  insufficient_balance: 422,
+  recipient_user_not_found: 404,
+  recipient_not_found: 404,
+  wallet_error: 422,
+  tip_failed: 500,
+  limit_exceeded: 422,
+  idempotency_conflict: 409,
+  // Social and tools
+  contact_add_failed: 500,
+  visibility_update_failed: 500,
+  location_unavailable: 0,
+  nearby_search_failed: 500,
+  dynamic_qr_save_failed: 500,
+  qr_generation_failed: 500,
+  invalid_qr_code: 422,
+  photo_capture_failed: 0,
+  photo_delete_failed: 500,
+  copy_link_failed: 0,
+  gamification_load_failed: 500,
+  assistant_unavailable: 503,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+export const errorCodeList = Object.keys(ERROR_CODES) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
+}
+
+export function httpStatusOf(code: ErrorCode): number {
+  const status = ERROR_CODES[code];
+  return status === 0 ? 500 : status;
+}
+
+/** The one error shape of every API answer that is not a success (ARCHITECTURE.md §5). */
+export const errorResponseSchema = z
+  .object({
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      details: z.record(z.string(), z.unknown()).optional(),
+    }),
+  })
+  .meta({ id: 'ErrorResponse' });
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
