@@ -3,5 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/shared', 'apps/server', 'apps/web'],
+    // PGlite instances and jsdom are heavy; two workers match the two cores of our machines.
+    maxWorkers: 2,
   },
 });

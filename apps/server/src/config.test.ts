@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, REPO_ROOT } from './config.ts';
+
+describe('configuration from the environment', () => {
+  it('runs with no variables at all: port 3000, embedded database under ./data, demo seed on', () => {
+    const config = loadConfig({});
+
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      dataDir: path.join(REPO_ROOT, 'data'),
+      appUrl: 'http://localhost:3000',
+      logLevel: 'info',
+      seed: true,
+      webDistDir: path.join(REPO_ROOT, 'apps/web/dist'),
+      redisUrl: undefined,
+      trustProxy: false,
+    });
+  });
+
+  it('finds the repository folders from the code, whatever the working directory', () => {
+    expect(path.join(REPO_ROOT, 'apps/server/src/config.ts')).toBe(
+      path.resolve(import.meta.dirname, 'config.ts'),
+    );
+  });
+
+  it('reads relative folders from the repository root', () => {
+    expect(loadConfig({ DATA_DIR: 'tmp/data' }).dataDir).toBe(path.join(REPO_ROOT, 'tmp/data'));
+    expect(loadConfig({ DATA_DIR: '/srv/ztart' }).dataDir).toBe('/srv/ztart');
+  });
+
+  it('never loads demo people in production, even when SEED asks for it', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).seed).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED: 'true' }).seed).toBe(false);
+    expect(loadConfig({ SEED: 'false' }).seed).toBe(false);
+  });
+
+  it('derives the public address from the port unless APP_URL says otherwise', () => {
+    expect(loadConfig({ PORT: '8080' }).appUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ APP_URL: 'https://tips.example.com/' }).appUrl).toBe('https://tips.example.com');
+  });
+
+  it('understands TRUST_PROXY as yes/no, a hop count or a list of addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 3000 });
+  });
+
+  it('refuses to start on a bad value and names every variable at fault', () => {
+    const load = () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://db/ztart', SEED: 'maybe' });
+
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*SEED/);
+  });
+});

@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root, found from this file's location so that the working directory never matters. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const NODE_ENVS = ['development', 'test', 'production'] as const;
+
+/** A relative path in the environment is read from the repository root, like the defaults. */
+const repoPath = z
+  .string()
+  .min(1)
+  .transform((value) => path.resolve(REPO_ROOT, value));
+
+/** TRUST_PROXY: `true`/`false`, a hop count, or a comma-separated list of addresses or CIDRs. */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((value): boolean | number | string[] => {
+    if (/^(true|1|yes|on)$/i.test(value)) return true;
+    if (/^(false|0|no|off|)$/i.test(value)) return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    return value.split(',').map((entry) => entry.trim());
+  });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(NODE_ENVS).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATA_DIR: repoPath.default(path.join(REPO_ROOT, 'data')),
+  APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  SEED: z.stringbool().optional(),
+  WEB_DIST_DIR: repoPath.default(path.join(REPO_ROOT, 'apps/web/dist')),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  TRUST_PROXY: trustProxySchema.default(false),
+});
+
+export type NodeEnv = (typeof NODE_ENVS)[number];
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  nodeEnv: NodeEnv;
+  isProduction: boolean;
+  port: number;
+  host: string;
+  /** PostgreSQL server; when absent the embedded PGlite database under `dataDir/db` is used. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Public origin of the app, without a trailing slash. */
+  appUrl: string;
+  logLevel: LogLevel;
+  /** Load the demo people at start; never true in production. */
+  seed: boolean;
+  webDistDir: string;
+  redisUrl: string | undefined;
+  trustProxy: boolean | number | string[];
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the configuration from the environment; an empty variable counts as unset. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const vars = parsed.data;
+  const isProduction = vars.NODE_ENV === 'production';
+  return {
+    nodeEnv: vars.NODE_ENV,
+    isProduction,
+    port: vars.PORT,
+    host: vars.HOST,
+    databaseUrl: vars.DATABASE_URL,
+    dataDir: vars.DATA_DIR,
+    appUrl: (vars.APP_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
+    logLevel: vars.LOG_LEVEL,
+    seed: !isProduction && (vars.SEED ?? true),
+    webDistDir: vars.WEB_DIST_DIR,
+    redisUrl: vars.REDIS_URL,
+    trustProxy: vars.TRUST_PROXY,
+  };
+}

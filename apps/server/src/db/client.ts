@@ -1,0 +1,103 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import { acquirePgliteLock } from './pglite-lock.ts';
+import { queryRows } from './raw-query.ts';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The one Drizzle type that both drivers produce: modules never know which database runs. */
+export type AppDatabase = PgDatabase<PgQueryResultHKT, Schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  db: AppDatabase;
+  kind: DatabaseKind;
+  /** The schema our tables live in: `public`, or the first schema of the connection's search_path. */
+  schemaName: string;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  /** `dataDir: null` keeps the database in memory (tests). */
+  { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; pool: pg.PoolConfig };
+
+const POOL_DEFAULTS = {
+  max: 10,
+  connectionTimeoutMillis: 5_000,
+  idleTimeoutMillis: 30_000,
+} satisfies pg.PoolConfig;
+
+export function databaseTargetFromConfig(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DatabaseTarget {
+  if (config.databaseUrl) return { kind: 'postgres', pool: { connectionString: config.databaseUrl } };
+  return { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') };
+}
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  return target.kind === 'pglite' ? openPglite(target.dataDir) : openPostgres(target.pool);
+}
+
+async function openPglite(dataDir: string | null): Promise<Database> {
+  let releaseLock = () => {};
+  if (dataDir !== null) {
+    mkdirSync(dataDir, { recursive: true });
+    releaseLock = acquirePgliteLock(`${dataDir}.lock`);
+  }
+  try {
+    const client = await PGlite.create(dataDir ?? undefined);
+    return {
+      db: drizzlePglite({ client, schema }),
+      kind: 'pglite',
+      schemaName: 'public',
+      close: once(async () => {
+        try {
+          await client.close();
+        } finally {
+          releaseLock();
+        }
+      }),
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+async function openPostgres(poolConfig: pg.PoolConfig): Promise<Database> {
+  const pool = new pg.Pool({ ...POOL_DEFAULTS, ...poolConfig });
+  // A connection that breaks while idle is dropped by the pool and replaced on the next query;
+  // without a listener the 'error' event would end the process.
+  pool.on('error', () => {});
+  const db = drizzlePostgres({ client: pool, schema });
+  try {
+    const schemaName = await currentSchema(db);
+    return { db, kind: 'postgres', schemaName, close: once(() => pool.end()) };
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+}
+
+async function currentSchema(db: AppDatabase): Promise<string> {
+  const [row] = await queryRows<{ schema: string | null }>(db, sql`SELECT current_schema() AS schema`);
+  const schemaName = row?.schema;
+  if (!schemaName) {
+    throw new Error('No schema of the search_path exists on the PostgreSQL server: create it first.');
+  }
+  return schemaName;
+}
+
+/** Closing twice (a test, then the app's onClose hook) must not fail. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => {
+    closing ??= close();
+    return closing;
+  };
+}

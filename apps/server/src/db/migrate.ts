@@ -1,0 +1,62 @@
+import { fileURLToPath } from 'node:url';
+import { desc, sql } from 'drizzle-orm';
+import { type MigrationMeta, readMigrationFiles } from 'drizzle-orm/migrator';
+import { bigint, pgSchema, serial, text } from 'drizzle-orm/pg-core';
+import type { Database } from './client.ts';
+
+/** The SQL that drizzle-kit generated from the `tables.ts` files (committed). */
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/** Where applied migrations are recorded when our tables live in `public`, as drizzle-kit expects. */
+const DEFAULT_MIGRATIONS_SCHEMA = 'drizzle';
+const MIGRATIONS_TABLE = '__drizzle_migrations';
+/** Any fixed number: instances starting together wait for each other instead of racing. */
+const MIGRATION_LOCK_KEY = 720_341_001;
+
+export interface MigrationReport {
+  applied: number;
+}
+
+/**
+ * Applies the committed migrations that the database has not seen, in one transaction, keeping
+ * drizzle-kit's bookkeeping table so its tools still understand the database. Unlike drizzle's
+ * own migrator it holds an advisory lock (several servers may start at once on one PostgreSQL)
+ * and it can target a schema other than `public` (each test gets its own schema).
+ */
+export async function migrateDatabase(database: Database): Promise<MigrationReport> {
+  const { db, schemaName } = database;
+  const migrationsSchema = schemaName === 'public' ? DEFAULT_MIGRATIONS_SCHEMA : schemaName;
+  const journal = pgSchema(migrationsSchema).table(MIGRATIONS_TABLE, {
+    id: serial('id').primaryKey(),
+    hash: text('hash').notNull(),
+    createdAt: bigint('created_at', { mode: 'number' }),
+  });
+  const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
+
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
+    await tx.execute(sql`CREATE SCHEMA IF NOT EXISTS ${sql.identifier(migrationsSchema)}`);
+    await tx.execute(sql`
+      CREATE TABLE IF NOT EXISTS ${sql.identifier(migrationsSchema)}.${sql.identifier(MIGRATIONS_TABLE)} (
+        id SERIAL PRIMARY KEY,
+        hash text NOT NULL,
+        created_at bigint
+      )`);
+    const [last] = await tx.select().from(journal).orderBy(desc(journal.createdAt)).limit(1);
+    const pending = migrations.filter((migration) => !last || (last.createdAt ?? 0) < migration.folderMillis);
+    for (const migration of pending) {
+      for (const statement of statementsFor(migration, schemaName)) await tx.execute(sql.raw(statement));
+      await tx.insert(journal).values({ hash: migration.hash, createdAt: migration.folderMillis });
+    }
+    return { applied: pending.length };
+  });
+}
+
+/**
+ * drizzle-kit writes foreign keys as `REFERENCES "public"."users"`; when our tables live in
+ * another schema those references must point there instead.
+ */
+function statementsFor(migration: MigrationMeta, schemaName: string): string[] {
+  if (schemaName === 'public') return migration.sql;
+  return migration.sql.map((statement) => statement.replaceAll('"public".', `"${schemaName}".`));
+}

@@ -1,0 +1,88 @@
+import type { ValidationFailureDetails, ValidationIssue } from '@ztart/shared/contracts/validation-failure';
+import { type ErrorCode, type ErrorResponse, httpStatusOf } from '@ztart/shared/errors';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifySchemaValidationError } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, defaultMessageOf, isAppError } from './errors.ts';
+
+/** The code for a client error that a framework or plugin raised with only an HTTP status. */
+const CODE_OF_CLIENT_STATUS: Record<number, ErrorCode> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
+
+export function errorBody(
+  code: ErrorCode,
+  message?: string,
+  details?: Record<string, unknown>,
+): ErrorResponse {
+  return { error: { code, message: message ?? defaultMessageOf(code), ...(details ? { details } : {}) } };
+}
+
+export function sendError(
+  reply: FastifyReply,
+  code: ErrorCode,
+  details?: Record<string, unknown>,
+): FastifyReply {
+  return reply
+    .status(httpStatusOf(code))
+    .type('application/json; charset=utf-8')
+    .send(errorBody(code, undefined, details));
+}
+
+/** Every failure leaves in the one error shape; unexpected ones are logged and never described. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const known = knownError(error);
+    if (known) {
+      if (known.statusCode >= 500) request.log.warn({ err: error }, `answered ${known.code}`);
+      return reply
+        .status(known.statusCode)
+        .type('application/json; charset=utf-8')
+        .send(errorBody(known.code, known.message, known.details));
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return sendError(reply, 'internal_error', { requestId: request.id });
+  });
+}
+
+/** A key such as `validation.ztartag` that the web app translates. */
+const MESSAGE_KEY = /^validation\.[A-Za-z0-9_.]+$/;
+
+/** The shared schemas name their keys; zod's own English messages become `validation.<issue code>`. */
+function messageKeyOf(issue: FastifySchemaValidationError): string {
+  return issue.message && MESSAGE_KEY.test(issue.message) ? issue.message : `validation.${issue.keyword}`;
+}
+
+/** Translates errors we expect into an AppError; anything else is unexpected (undefined). */
+function knownError(error: FastifyError): AppError | undefined {
+  if (isAppError(error)) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return new AppError('validation_failed', {
+      details: validationDetails(error.validation, error.validationContext),
+    });
+  }
+  if (error.validation) return new AppError('validation_failed');
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return new AppError(CODE_OF_CLIENT_STATUS[status] ?? 'bad_request');
+  return undefined;
+}
+
+function validationDetails(
+  validation: FastifySchemaValidationError[],
+  context: string | undefined,
+): ValidationFailureDetails {
+  const issues: ValidationIssue[] = validation.map((issue) => ({
+    path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+    code: issue.keyword,
+    message: messageKeyOf(issue),
+  }));
+  const source = (context ?? 'body') as ValidationFailureDetails['source'];
+  return { source, issues };
+}

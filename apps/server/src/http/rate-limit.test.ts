@@ -1,0 +1,60 @@
+import { randomInt } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/test-app.ts';
+
+/** Set it (e.g. redis://127.0.0.1:6379) to check the shared counters on a real Redis. */
+const TEST_REDIS_URL = process.env.TEST_REDIS_URL || undefined;
+
+async function withLimitedRoute(testApp: TestApp): Promise<TestApp> {
+  testApp.app.get(
+    '/api/test/limited',
+    { config: { rateLimit: { max: 3, timeWindow: 60_000 } } },
+    async () => ({
+      ok: true,
+    }),
+  );
+  return testApp;
+}
+
+describe.runIf(TEST_REDIS_URL)('rate limits shared through Redis', () => {
+  let first: TestApp;
+  let second: TestApp;
+  beforeAll(async () => {
+    first = await withLimitedRoute(await buildTestApp({ config: { redisUrl: TEST_REDIS_URL } }));
+    second = await withLimitedRoute(await buildTestApp({ config: { redisUrl: TEST_REDIS_URL } }));
+  });
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+  });
+
+  it('count a client across every server instance', async () => {
+    // A fresh documentation address per run, so counters left by an earlier run do not interfere.
+    const remoteAddress = `198.51.100.${randomInt(1, 255)}`;
+    const call = (testApp: TestApp) =>
+      testApp.app.inject({ method: 'GET', url: '/api/test/limited', remoteAddress });
+
+    expect((await call(first)).statusCode).toBe(200);
+    expect((await call(second)).statusCode).toBe(200);
+    expect((await call(first)).statusCode).toBe(200);
+
+    const answer = await call(second);
+    expect(answer.statusCode).toBe(429);
+    expect(answer.json()).toMatchObject({ error: { code: 'rate_limited' } });
+  });
+});
+
+describe('rate limits when Redis is unreachable', () => {
+  it('let requests through rather than refusing everyone', async () => {
+    const testApp = await withLimitedRoute(
+      await buildTestApp({ config: { redisUrl: 'redis://127.0.0.1:1' } }),
+    );
+    try {
+      const answer = await testApp.app.inject({ method: 'GET', url: '/api/test/limited' });
+
+      expect(answer.statusCode).toBe(200);
+    } finally {
+      await testApp.close();
+    }
+  });
+});

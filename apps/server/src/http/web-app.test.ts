@@ -1,0 +1,131 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/test-app.ts';
+import { WEB_APP_NOT_BUILT_MESSAGE } from './web-app.ts';
+
+const INDEX_HTML =
+  '<!doctype html><html><head><script type="module" src="/assets/index-3f9a1c.js"></script></head></html>';
+
+/** A web build as Vite leaves it: index.html, hashed assets, translation files, a manifest. */
+function makeWebBuild(): string {
+  const distDir = mkdtempSync(path.join(tmpdir(), 'ztart-web-'));
+  mkdirSync(path.join(distDir, 'assets'));
+  mkdirSync(path.join(distDir, 'locales/es'), { recursive: true });
+  writeFileSync(path.join(distDir, 'index.html'), INDEX_HTML);
+  writeFileSync(path.join(distDir, 'assets/index-3f9a1c.js'), 'console.log("app")');
+  writeFileSync(path.join(distDir, 'locales/es/common.json'), '{"hello":"Hola"}');
+  writeFileSync(path.join(distDir, 'manifest.webmanifest'), '{"name":"Ztart Tips"}');
+  writeFileSync(path.join(distDir, '.env'), 'SECRET=1');
+  return distDir;
+}
+
+describe('serving the built web app', () => {
+  let distDir: string;
+  let testApp: TestApp;
+  beforeAll(async () => {
+    distDir = makeWebBuild();
+    testApp = await buildTestApp({ config: { webDistDir: distDir } });
+  });
+  afterAll(async () => {
+    await testApp.close();
+    rmSync(distDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string) => testApp.app.inject({ method: 'GET', url });
+
+  it('opens the app at / with an index.html that browsers always revalidate', async () => {
+    const answer = await get('/');
+
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^text\/html/);
+    expect(answer.headers['cache-control']).toBe('no-cache');
+    expect(answer.body).toBe(INDEX_HTML);
+  });
+
+  it.each(['/wallet', '/qr-codes/abc/edit', '/wallet-ddf', '/account?tab=security'])(
+    'opens the deep link %s with the app itself, so its router can show the screen',
+    async (url) => {
+      const answer = await get(url);
+
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).toBe(INDEX_HTML);
+      expect(answer.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('lets browsers keep hashed assets for a year without asking again', async () => {
+    const answer = await get('/assets/index-3f9a1c.js');
+
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/javascript/);
+    expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves translation files and the manifest, revalidated so that a new build shows at once', async () => {
+    const locale = await get('/locales/es/common.json');
+    expect(locale.statusCode).toBe(200);
+    expect(locale.json()).toEqual({ hello: 'Hola' });
+    expect(locale.headers['cache-control']).toBe('no-cache');
+
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing file with 404 rather than the app HTML (a stale script must fail clearly)', async () => {
+    const answer = await get('/assets/index-old000.js');
+
+    expect(answer.statusCode).toBe(404);
+    expect(answer.body).not.toContain('<html');
+  });
+
+  it('never hands out dotfiles that happen to sit in the build folder', async () => {
+    const answer = await get('/.env');
+
+    expect(answer.statusCode).toBe(404);
+    expect(answer.body).not.toContain('SECRET');
+  });
+
+  it.each(['/api', '/api/', '/api/wallet', '/api/qr-codes/abc/edit'])(
+    'never answers the API path %s with the app HTML',
+    async (url) => {
+      const answer = await get(url);
+
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json()).toMatchObject({ error: { code: 'not_found' } });
+    },
+  );
+
+  it('answers a form post to a page path with 404 in the error shape', async () => {
+    const answer = await testApp.app.inject({ method: 'POST', url: '/wallet', payload: {} });
+
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+});
+
+describe('before the web app is built', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await buildTestApp({ config: { webDistDir: path.join(tmpdir(), 'ztart-web-never-built') } });
+  });
+  afterAll(() => testApp.close());
+
+  it('tells whoever opens a page to build it first, with 503', async () => {
+    for (const url of ['/', '/wallet']) {
+      const answer = await testApp.app.inject({ method: 'GET', url });
+
+      expect(answer.statusCode).toBe(503);
+      expect(answer.headers['content-type']).toMatch(/^text\/plain/);
+      expect(answer.body).toBe(WEB_APP_NOT_BUILT_MESSAGE);
+      expect(answer.body).toContain('npm run build');
+    }
+  });
+
+  it('keeps the API working', async () => {
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/nothing' })).statusCode).toBe(404);
+  });
+});

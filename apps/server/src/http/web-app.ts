@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { isApiPath } from './api-path.ts';
+import { sendError } from './error-handler.ts';
+
+/** Vite puts content-hashed files under `assets/`: a new build gets new names, so they never change. */
+const HASHED_ASSETS_DIR = 'assets';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Everything else (index.html, locales, manifest, icons) may be kept but is checked again each time. */
+const REVALIDATE = 'no-cache';
+
+export const WEB_APP_NOT_BUILT_MESSAGE =
+  'The web app is not built yet. Run `npm run build` at the repository root, then restart the server.\n';
+
+/**
+ * Serves the built single-page app from `distDir`: its files as they are, and `index.html` for
+ * every other GET outside `/api` so that the browser's router handles deep links such as
+ * `/qr-codes/abc/edit`. Also owns the answer for every unknown URL, API ones included.
+ */
+export async function registerWebApp(app: FastifyInstance, options: { distDir: string }) {
+  const isBuilt = existsSync(path.join(options.distDir, 'index.html'));
+  if (isBuilt) {
+    const assetsDir = path.join(options.distDir, HASHED_ASSETS_DIR) + path.sep;
+    await app.register(fastifyStatic, {
+      root: options.distDir,
+      index: false,
+      dotfiles: 'ignore',
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
+      },
+    });
+    // The static files answer a folder (`/`) with 403 when directory indexes are off.
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
+    if (!isPageRequest || isApiPath(request.url) || looksLikeFile(request.url)) {
+      return sendError(reply, 'not_found');
+    }
+    if (!isBuilt) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(WEB_APP_NOT_BUILT_MESSAGE);
+    }
+    return reply.sendFile('index.html');
+  });
+}
+
+/** `/assets/gone-1a2b.js` or `/favicon.ico`: a missing file must not turn into the app's HTML. */
+function looksLikeFile(url: string): boolean {
+  const pathname = url.split(/[?#]/, 1)[0] ?? '';
+  const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return /\.[A-Za-z0-9]+$/.test(lastSegment);
+}

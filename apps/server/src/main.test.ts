@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { killLeftoverServers, spawnServer, waitUntilHealthy } from './test/server-process.ts';
+import { createTestSchema, dropTestSchema, TEST_DATABASE_URL } from './test/test-database.ts';
+
+afterEach(() => killLeftoverServers());
+
+describe('the server process on its embedded database', () => {
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'ztart-data-'));
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('keeps its data when killed outright and started again without the demo seed', async () => {
+    const first = await spawnServer({ DATA_DIR: dataDir });
+    expect(await waitUntilHealthy(first)).toMatchObject({ status: 'ok', db: 'pglite' });
+    const profile = await fetch(`${first.baseUrl}/api/public/profiles/sam_drives`);
+    expect(profile.status).toBe(200);
+
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const second = await spawnServer({ DATA_DIR: dataDir, SEED: 'false' });
+    await waitUntilHealthy(second);
+
+    const again = await fetch(`${second.baseUrl}/api/public/profiles/sam_drives`);
+    expect(again.status, second.output()).toBe(200);
+    expect(await again.json()).toEqual(await profile.json());
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it('stops cleanly on SIGTERM with exit code 0 within a few seconds', async () => {
+    const server = await spawnServer({ DATA_DIR: dataDir });
+    await waitUntilHealthy(server);
+
+    const stopAsked = Date.now();
+    server.child.kill('SIGTERM');
+    const ended = await server.exited;
+
+    expect(ended, server.output()).toEqual({ code: 0, signal: null });
+    expect(Date.now() - stopAsked).toBeLessThan(5_000);
+  });
+
+  it('refuses to open a data folder that another running server is using', async () => {
+    const first = await spawnServer({ DATA_DIR: dataDir });
+    await waitUntilHealthy(first);
+
+    const second = await spawnServer({ DATA_DIR: dataDir });
+    const ended = await second.exited;
+
+    expect(ended.code).toBe(1);
+    expect(second.output()).toContain('in use by process');
+    expect((await fetch(`${first.baseUrl}/api/health`)).status).toBe(200);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toEqual({ code: 0, signal: null });
+  });
+});
+
+describe.runIf(TEST_DATABASE_URL)('the server process on a PostgreSQL server', () => {
+  it('runs its migrations there and reports db postgres', async () => {
+    const url = TEST_DATABASE_URL!;
+    const schemaName = await createTestSchema(url);
+    try {
+      const databaseUrl = new URL(url);
+      databaseUrl.searchParams.set('options', `-c search_path=${schemaName}`);
+      const server = await spawnServer({ DATABASE_URL: databaseUrl.toString() });
+
+      expect(await waitUntilHealthy(server)).toMatchObject({ status: 'ok', db: 'postgres' });
+      expect((await fetch(`${server.baseUrl}/api/public/profiles/ztart_admin`)).status).toBe(200);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toEqual({ code: 0, signal: null });
+    } finally {
+      await dropTestSchema(url, schemaName);
+    }
+  });
+});

@@ -1,0 +1,82 @@
+import { LANGUAGES } from '@ztart/shared/languages';
+import { TEXT_LIMITS } from '@ztart/shared/limits';
+import { STORED_ROLES, USER_LEVELS } from '@ztart/shared/roles';
+import { type SQL, sql } from 'drizzle-orm';
+import { check, date, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** `'a', 'b'` for a CHECK (... IN (...)) built from a shared list of allowed values. */
+function sqlList(values: readonly string[]): SQL {
+  return sql.raw(values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', '));
+}
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A person with an account. Authentication columns arrive with the auth module's migration. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('users_email_lower_case', sql`${t.email} = lower(${t.email})`)],
+);
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userLevel: text('user_level').notNull().default('freemium'),
+    ztartag: text('ztartag'),
+    ztartagPlan: text('ztartag_plan').notNull().default('free'),
+    fullName: text('full_name'),
+    username: text('username'),
+    phone: text('phone'),
+    birthday: date('birthday', { mode: 'string' }),
+    location: text('location'),
+    bio: text('bio'),
+    website: text('website'),
+    socialLinks: jsonb('social_links').$type<Record<string, string>>().notNull().default({}),
+    avatarUrl: text('avatar_url'),
+    language: text('language').notNull().default('en'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    uniqueIndex('profiles_ztartag_lower_key').on(sql`lower(${t.ztartag})`),
+    check('profiles_user_level_known', sql`${t.userLevel} IN (${sqlList(USER_LEVELS)})`),
+    check('profiles_ztartag_format', sql`${t.ztartag} ~ '^[A-Za-z0-9_]{3,20}$'`),
+    check('profiles_language_known', sql`${t.language} IN (${sqlList(LANGUAGES)})`),
+    check(
+      'profiles_full_name_length',
+      sql`char_length(${t.fullName}) <= ${sql.raw(String(TEXT_LIMITS.name))}`,
+    ),
+    check('profiles_bio_length', sql`char_length(${t.bio}) <= ${sql.raw(String(TEXT_LIMITS.bio))}`),
+  ],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull().default('user'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('user_roles_user_id_role_key').on(t.userId, t.role),
+    check('user_roles_role_known', sql`${t.role} IN (${sqlList(STORED_ROLES)})`),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type ProfileRow = typeof profiles.$inferSelect;
+export type NewProfileRow = typeof profiles.$inferInsert;
+export type UserRoleRow = typeof userRoles.$inferSelect;

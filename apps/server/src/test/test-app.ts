@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { type App, buildApp } from '../app.ts';
+import { type Config, REPO_ROOT } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { seedDemoData } from '../db/seed.ts';
+import { openTestDatabase } from './test-database.ts';
+
+/** A web build folder that does not exist: tests that serve the web app make their own. */
+const MISSING_WEB_DIST_DIR = path.join(REPO_ROOT, 'apps/server/src/test/no-web-dist');
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    nodeEnv: 'test',
+    isProduction: false,
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: undefined,
+    dataDir: path.join(REPO_ROOT, 'data/test'),
+    appUrl: 'http://localhost:3000',
+    logLevel: 'silent',
+    seed: false,
+    webDistDir: MISSING_WEB_DIST_DIR,
+    redisUrl: undefined,
+    trustProxy: false,
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: App;
+  database: Database;
+  config: Config;
+  /** Closes the app, which closes (and on PostgreSQL drops) its database. */
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  config?: Partial<Config>;
+  /** Load the demo people first. */
+  seed?: boolean;
+  logStream?: NodeJS.WritableStream;
+}
+
+/**
+ * The whole server on a database of its own (see openTestDatabase), not yet ready: a test may
+ * still add routes before its first `app.inject`.
+ */
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config = testConfig(options.config);
+  const database = await openTestDatabase();
+  try {
+    if (options.seed) await seedDemoData(database.db);
+    const app = await buildApp({ config, database, logStream: options.logStream });
+    return { app, database, config, close: () => app.close() };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type Database, openDatabase } from '../db/client.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+
+/** CI sets it (postgres://postgres@127.0.0.1:5432/test): the same tests then run on a real server. */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+
+/**
+ * A database of its own for one test app: in-memory PGlite by default, or, when TEST_DATABASE_URL
+ * is set, a fresh uniquely named schema on that PostgreSQL server (dropped again on close), so
+ * that test files running in parallel never see each other's rows.
+ */
+export async function openTestDatabase(options: { migrate?: boolean } = {}): Promise<Database> {
+  const database = TEST_DATABASE_URL
+    ? await openSchemaOnServer(TEST_DATABASE_URL)
+    : await openDatabase({ kind: 'pglite', dataDir: null });
+  if (options.migrate ?? true) await migrateDatabase(database);
+  return database;
+}
+
+/** Creates a schema with a unique name and returns its name; `dropTestSchema` removes it. */
+export async function createTestSchema(url: string): Promise<string> {
+  const schemaName = `test_${randomBytes(8).toString('hex')}`;
+  await withClient(url, (client) => client.query(`CREATE SCHEMA "${schemaName}"`));
+  return schemaName;
+}
+
+export async function dropTestSchema(url: string, schemaName: string): Promise<void> {
+  await withClient(url, (client) => client.query(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`));
+}
+
+async function openSchemaOnServer(url: string): Promise<Database> {
+  const schemaName = await createTestSchema(url);
+  const database = await openDatabase({
+    kind: 'postgres',
+    pool: { connectionString: url, options: `-c search_path=${schemaName}`, max: 4 },
+  });
+  let closing: Promise<void> | undefined;
+  return {
+    ...database,
+    close() {
+      closing ??= database.close().then(() => dropTestSchema(url, schemaName));
+      return closing;
+    },
+  };
+}
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,16 @@
+import { useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { AppProviders } from '@/app/providers';
+import { createQueryClient } from '@/app/query-client';
+import { createAppRouter } from '@/app/router';
+import { getAppI18n } from '@/i18n/i18n';
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(createAppRouter);
+  return (
+    <AppProviders i18n={getAppI18n()} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+}

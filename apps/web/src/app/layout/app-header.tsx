@@ -1,0 +1,26 @@
+import { AccountLink } from '@/app/layout/account-link';
+import { BrandLink } from '@/app/layout/brand-link';
+import { LanguageSwitcher } from '@/app/layout/language-switcher';
+import { ThemeSwitcher } from '@/app/layout/theme-switcher';
+import { cn } from '@/lib/cn';
+
+/**
+ * The top bar of every screen: the brand (hidden next to the desktop sidebar, which shows its
+ * own), the language and theme switchers, and the account corner.
+ */
+export function AppHeader({ withSidebar = false }: { withSidebar?: boolean }) {
+  return (
+    <header className="sticky top-0 z-30 border-b bg-background/90 backdrop-blur-md">
+      <div className="mx-auto flex h-16 max-w-5xl items-center gap-2 px-3 sm:px-6 lg:px-8">
+        <div className={cn(withSidebar && 'lg:hidden')}>
+          <BrandLink compact />
+        </div>
+        <div className="ml-auto flex items-center gap-2">
+          <LanguageSwitcher />
+          <ThemeSwitcher />
+          <AccountLink />
+        </div>
+      </div>
+    </header>
+  );
+}

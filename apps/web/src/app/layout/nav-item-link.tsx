@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import type { NavItem } from '@/app/layout/navigation';
+import { cn } from '@/lib/cn';
+
+const DDF_PATH = /^\/[a-z]+-ddf$/;
+
+/** Whether the item leads to the screen at `pathname` (sub-pages count; every product sheet counts for DDF). */
+export function isNavItemActive(item: NavItem, pathname: string): boolean {
+  const itemPath = item.path.split('?')[0] ?? item.path;
+  if (item.key === 'ddf') return DDF_PATH.test(pathname);
+  if (itemPath === '/') return pathname === '/';
+  return pathname === itemPath || pathname.startsWith(`${itemPath}/`);
+}
+
+export function NavItemLink({ item, onNavigate }: { item: NavItem; onNavigate?: () => void }) {
+  const { t } = useTranslation('nav');
+  const { pathname } = useLocation();
+  const active = isNavItemActive(item, pathname);
+  const Icon = item.icon;
+  return (
+    <Link
+      to={item.path}
+      onClick={onNavigate}
+      aria-current={active ? 'page' : undefined}
+      className={cn(
+        'group flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors',
+        'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
+        active
+          ? 'bg-accent text-accent-foreground'
+          : 'text-muted-foreground hover:bg-accent/60 hover:text-foreground',
+      )}
+    >
+      <Icon aria-hidden="true" className={cn('size-[1.125rem] shrink-0', active && 'text-brand')} />
+      <span className="truncate">{t(`items.${item.key}`)}</span>
+    </Link>
+  );
+}

@@ -1,0 +1,14 @@
+import { type ReactNode, StrictMode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { App } from '@/app/app';
+
+export const ROOT_ELEMENT_ID = 'root';
+
+/** Spec §1: the interface mounts in one root element; without it, start-up fails. */
+export function mountApp(app: ReactNode = <App />, doc: Document = document): Root {
+  const container = doc.getElementById(ROOT_ELEMENT_ID);
+  if (!container) throw new Error('Root element not found');
+  const root = createRoot(container);
+  root.render(<StrictMode>{app}</StrictMode>);
+  return root;
+}

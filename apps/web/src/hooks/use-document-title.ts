@@ -1,0 +1,8 @@
+import { useEffect } from 'react';
+
+/** Sets the browser tab's title while the calling screen is shown. */
+export function useDocumentTitle(title: string): void {
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}

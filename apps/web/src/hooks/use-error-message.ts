@@ -1,0 +1,29 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/api-client';
+
+const FALLBACK_CODE = 'internal_error';
+
+/** The error code to show for any thrown value: ours, or `internal_error` for the unknown. */
+export function errorCodeOf(error: unknown): string {
+  if (error instanceof ApiError) return error.code;
+  if (typeof error === 'string') return error;
+  return FALLBACK_CODE;
+}
+
+/**
+ * Returns a function that turns an error (an ApiError, or a bare code) into the translated
+ * message of `errors:<code>`, falling back to `errors:internal_error` — never a raw code.
+ */
+export function useErrorMessage(): (error: unknown) => string {
+  const { t, i18n } = useTranslation('errors');
+  return useCallback(
+    (error: unknown) => {
+      const code = errorCodeOf(error);
+      // The code comes from the server at run time, so it is checked rather than typed.
+      const key = (i18n.exists(code, { ns: 'errors' }) ? code : FALLBACK_CODE) as typeof FALLBACK_CODE;
+      return t(key);
+    },
+    [t, i18n],
+  );
+}

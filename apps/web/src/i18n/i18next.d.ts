@@ -1,0 +1,24 @@
+import 'i18next';
+import type account from '@/i18n/locales/en/account.json';
+import type common from '@/i18n/locales/en/common.json';
+import type errors from '@/i18n/locales/en/errors.json';
+import type guard from '@/i18n/locales/en/guard.json';
+import type nav from '@/i18n/locales/en/nav.json';
+import type screens from '@/i18n/locales/en/screens.json';
+import type validation from '@/i18n/locales/en/validation.json';
+
+// English is the reference catalogue: `t()` accepts only keys that exist in it.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: {
+      account: typeof account;
+      common: typeof common;
+      errors: typeof errors;
+      guard: typeof guard;
+      nav: typeof nav;
+      screens: typeof screens;
+      validation: typeof validation;
+    };
+  }
+}

@@ -1,0 +1,4 @@
+import '@/styles/index.css';
+import { mountApp } from '@/app/mount';
+
+mountApp();

@@ -1,0 +1,19 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineProject } from 'vitest/config';
+import { localesPlugin } from './tooling/locales-plugin.ts';
+
+const srcDir = fileURLToPath(new URL('./src', import.meta.url));
+const localesDir = fileURLToPath(new URL('./src/i18n/locales', import.meta.url));
+
+export default defineProject({
+  plugins: [react(), localesPlugin(localesDir)],
+  resolve: { alias: { '@': srcDir } },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    restoreMocks: true,
+  },
+});

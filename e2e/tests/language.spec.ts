@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { LANGUAGE_STORAGE_KEY } from '@ztart/shared/languages';
+import { text } from './support/catalog.ts';
+
+test('switching to Spanish shows Spanish texts and survives a reload', async ({ page }) => {
+  await page.goto('/wallet');
+  await expect(page.getByTestId('screen-title')).toHaveText(text('en', 'screens', 'wallet.title'));
+
+  await page.getByTestId('language-switcher').selectOption('es');
+  await expect(page.getByTestId('screen-title')).toHaveText(text('es', 'screens', 'wallet.title'));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+
+  await page.reload();
+  await expect(page.getByTestId('screen-title')).toHaveText(text('es', 'screens', 'wallet.title'));
+  await expect(page.getByText(text('es', 'screens', 'wallet.description'))).toBeVisible();
+  expect(await page.evaluate((key) => localStorage.getItem(key), LANGUAGE_STORAGE_KEY)).toBe('es');
+});
+
+test.describe('a browser set to Brazilian Portuguese, with no stored choice', () => {
+  test.use({ locale: 'pt-BR' });
+
+  test('gets Portuguese', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('screen-title')).toHaveText(text('pt', 'screens', 'dashboard.title'));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pt');
+    await expect(page.getByTestId('language-switcher')).toHaveValue('pt');
+  });
+});
+
+test('a text missing from the French catalogue falls back to English', async ({ page }) => {
+  // Serve a French catalogue that lacks one key, as a partial translation would.
+  await page.route('**/locales/fr/screens.json*', async (route) => {
+    const response = await route.fetch();
+    const catalogue = await response.json();
+    delete catalogue.wallet.title;
+    await route.fulfill({ response, json: catalogue });
+  });
+  await page.addInitScript((key) => localStorage.setItem(key, 'fr'), LANGUAGE_STORAGE_KEY);
+
+  await page.goto('/wallet');
+  await expect(page.getByTestId('screen-title')).toHaveText(text('en', 'screens', 'wallet.title'));
+  await expect(page.getByText(text('fr', 'screens', 'wallet.description'))).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+});

@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { SCREEN_PATHS } from '@ztart/shared/routes';
+import { text } from './support/catalog.ts';
+
+const GUARDED_PATHS = new Set(['/admin', '/meta-dashboard']);
+
+/** A concrete address for each route of the table. */
+function addressOf(path: string): string {
+  return path.replace(':id', 'summer-gig').replace(':product', 'wallet');
+}
+
+test.describe('every route of the spec renders its screen', () => {
+  for (const path of SCREEN_PATHS) {
+    const address = addressOf(path);
+    test(address, async ({ page }) => {
+      await page.goto(address);
+      if (GUARDED_PATHS.has(path)) {
+        // Signed out: the guard sends the visitor to sign in.
+        await expect(page).toHaveURL(/\/auth$/);
+      } else {
+        await expect(page).toHaveURL(new RegExp(`${address.replace(/[?]/g, '\\?')}$`));
+        await expect(page.getByTestId('not-found')).toHaveCount(0);
+      }
+      await expect(page.getByTestId('screen-title')).toBeVisible();
+    });
+  }
+
+  test('a product sheet names its product and an unknown product is not found', async ({ page }) => {
+    await page.goto('/investments-ddf');
+    await expect(page.getByTestId('screen-title')).toContainText(text('en', 'nav', 'items.investments'));
+    await page.goto('/cars-ddf');
+    await expect(page.getByTestId('not-found')).toBeVisible();
+  });
+});
+
+test.describe('redirects', () => {
+  for (const [from, tab] of [
+    ['/profile/edit', 'profile'],
+    ['/settings', 'security'],
+  ] as const) {
+    test(`${from} opens the account with the ${tab} tab selected`, async ({ page }) => {
+      await page.goto(from);
+      await expect(page).toHaveURL(new RegExp(`/account\\?tab=${tab}$`));
+      await expect(page.getByRole('tab', { selected: true })).toHaveText(
+        text('en', 'account', `tabs.${tab}`),
+      );
+    });
+  }
+});
+
+test('an unknown address shows not-found, and its action returns home', async ({ page }) => {
+  await page.goto('/this/page/does-not-exist');
+  await expect(page.getByTestId('not-found')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('en', 'common', 'notFound.title'));
+  await page.getByRole('link', { name: text('en', 'common', 'notFound.returnHome') }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('screen-title')).toHaveText(text('en', 'screens', 'dashboard.title'));
+});
+
+test('a signed-out visit to /admin is sent to sign in', async ({ page }) => {
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByTestId('access-denied')).toHaveCount(0);
+});
