@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../languages.ts';
 import { TEXT_LIMITS } from '../limits.ts';
-import { ztartagSchema } from '../validation.ts';
+import { USER_LEVELS } from '../roles.ts';
+import { DELETE_CONFIRMATION_WORD, phoneSchema, ztartagSchema } from '../validation.ts';
 
 /** `GET /api/public/profiles/:ztartag`: the tag is compared case-insensitively. */
 export const publicProfileParamsSchema = z.object({ ztartag: ztartagSchema });
@@ -15,3 +17,79 @@ export const publicProfileSchema = z
   })
   .meta({ id: 'PublicProfile' });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
+
+/** The signed-in person's own profile (`GET /api/profiles/me`, and inside the session). */
+export const ownProfileSchema = z
+  .object({
+    id: z.uuid(),
+    userLevel: z.enum(USER_LEVELS),
+    ztartag: z.string().nullable(),
+    ztartagPlan: z.string(),
+    fullName: z.string().nullable(),
+    username: z.string().nullable(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    birthday: z.iso.date().nullable(),
+    location: z.string().nullable(),
+    bio: z.string().nullable(),
+    website: z.string().nullable(),
+    socialLinks: z.record(z.string(), z.string()),
+    avatarUrl: z.string().nullable(),
+    language: z.enum(LANGUAGES),
+  })
+  .meta({ id: 'OwnProfile' });
+export type OwnProfile = z.infer<typeof ownProfileSchema>;
+
+const optionalText = (max: number) => z.string().trim().max(max, 'validation.tooLong').nullable().optional();
+
+/**
+ * `PATCH /api/profiles/me` — only the fields sent change. Email changes go through
+ * `/api/auth/change-email` (verification), phone changes through `/api/auth/phone/*`.
+ */
+export const updateProfileRequestSchema = z
+  .object({
+    ztartag: ztartagSchema.optional(),
+    fullName: optionalText(TEXT_LIMITS.name),
+    username: optionalText(TEXT_LIMITS.name),
+    birthday: z.iso.date('validation.date').nullable().optional(),
+    location: optionalText(TEXT_LIMITS.name),
+    bio: optionalText(TEXT_LIMITS.bio),
+    website: z
+      .url({ protocol: /^https?$/, error: 'validation.url' })
+      .max(200)
+      .nullable()
+      .optional(),
+    socialLinks: z
+      .record(z.string().max(30), z.url({ protocol: /^https?$/, error: 'validation.url' }).max(200))
+      .refine((links) => Object.keys(links).length <= 10, 'validation.tooMany')
+      .optional(),
+    language: z.enum(LANGUAGES).optional(),
+  })
+  .meta({ id: 'UpdateProfileRequest' });
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
+
+/** `GET /api/ztartags/:tag` → whether a tag is free (the asker's own tag counts as available). */
+export const ztartagAvailabilityResponseSchema = z
+  .object({ available: z.boolean() })
+  .meta({ id: 'ZtartagAvailability' });
+/** `GET /api/ztartags/suggestion?from=<email or name>` → a free tag to offer at sign-up. */
+export const ztartagSuggestionResponseSchema = z
+  .object({ suggestion: z.string() })
+  .meta({ id: 'ZtartagSuggestion' });
+
+/** `DELETE /api/profiles/me` → 204; personal data removed or anonymised, audit and money history kept. */
+export const deleteAccountRequestSchema = z
+  .object({
+    confirmation: z
+      .string()
+      .refine((word) => word === DELETE_CONFIRMATION_WORD, 'validation.deleteConfirmation'),
+    password: z.string().min(1).max(256),
+  })
+  .meta({ id: 'DeleteAccountRequest' });
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
+
+/** `GET /api/user-roles/:userId` — the spec's "Read user_roles" (own, or any for an admin). */
+export const userRolesResponseSchema = z.object({ roles: z.array(z.string()) }).meta({ id: 'UserRoles' });
+
+/** Phone numbers kept in E.164, as typed by the person. */
+export const phoneOnlySchema = phoneSchema;

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { PIN_UNLOCK_MINUTES } from '../limits.ts';
+import { pinSchema } from '../validation.ts';
+
+/** `POST /api/rpc/log_user_action` (spec §7) → 204. The spec's parameter names are kept. */
+export const logUserActionRequestSchema = z
+  .object({
+    p_action_type: z.string().trim().min(1).max(64),
+    p_resource: z.string().trim().max(200).nullable().optional(),
+    p_metadata: z.record(z.string(), z.unknown()).nullable().optional(),
+  })
+  .meta({ id: 'LogUserActionRequest' });
+export type LogUserActionRequest = z.infer<typeof logUserActionRequestSchema>;
+
+/** `GET /api/security/check` → secure, or not secure with the spec's reason. Cached 60 s per session. */
+export const securityCheckResponseSchema = z
+  .object({
+    secure: z.boolean(),
+    reason: z.enum(['user_not_authenticated', 'invalid_session', 'user_profile_not_found']).nullable(),
+    checkedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'SecurityCheck' });
+export type SecurityCheckResponse = z.infer<typeof securityCheckResponseSchema>;
+
+/** `GET /api/pin` → whether a PIN is set and until when the protected section stays unlocked. */
+export const pinStatusResponseSchema = z
+  .object({
+    pinSet: z.boolean(),
+    unlockedUntil: z.iso.datetime().nullable(),
+    lockedUntil: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'PinStatus' });
+export type PinStatusResponse = z.infer<typeof pinStatusResponseSchema>;
+
+/** `POST /api/pin` creates a PIN (none set yet) → PinStatus, unlocked. */
+export const createPinRequestSchema = z
+  .object({ pin: pinSchema, pinConfirmation: z.string() })
+  .refine((body) => body.pin === body.pinConfirmation, {
+    path: ['pinConfirmation'],
+    message: 'validation.pinsDoNotMatch',
+  })
+  .meta({ id: 'CreatePinRequest' });
+
+/** `PUT /api/pin` changes it; `currentPin` must be right. */
+export const changePinRequestSchema = z
+  .object({ currentPin: z.string().max(6), pin: pinSchema, pinConfirmation: z.string() })
+  .refine((body) => body.pin === body.pinConfirmation, {
+    path: ['pinConfirmation'],
+    message: 'validation.pinsDoNotMatch',
+  })
+  .meta({ id: 'ChangePinRequest' });
+
+/** `POST /api/pin/verify` unlocks for PIN_UNLOCK_MINUTES; `POST /api/pin/remove` removes it. */
+export const pinRequestSchema = z.object({ pin: z.string().max(6) }).meta({ id: 'PinRequest' });
+
+/** Failed PIN entries before the PIN locks, and how long it stays locked. */
+export const PIN_MAX_ATTEMPTS = 5;
+export const PIN_LOCK_MINUTES = 15;
+export { PIN_UNLOCK_MINUTES };
