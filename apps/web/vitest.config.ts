@@ -15,5 +15,7 @@ export default defineProject({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // Route tests render whole screens, loading their code on first use.
+    testTimeout: 15_000,
   },
 });

@@ -1,7 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
-const PAGES = ['/', '/wallet', '/account?tab=security', '/quick-tip', '/auth', '/no-such-page'];
+import { enterDemo } from './support/demo.ts';
+
+const PUBLIC_PAGES = ['/', '/quick-tip', '/auth', '/no-such-page'];
+const PRIVATE_PAGES = [
+  '/wallet',
+  '/account?tab=profile',
+  '/account?tab=security',
+  '/account?tab=advanced',
+  '/profile',
+];
+const PAGES = [...PUBLIC_PAGES, ...PRIVATE_PAGES];
 
 for (const path of PAGES) {
   for (const theme of ['light', 'dark'] as const) {
@@ -10,6 +20,7 @@ for (const path of PAGES) {
     }) => {
       const context = await browser.newContext({ colorScheme: theme });
       const page = await context.newPage();
+      if (PRIVATE_PAGES.includes(path)) await enterDemo(page);
       await page.goto(path);
       await expect(page.getByTestId('screen-title')).toBeVisible();
       const results = await new AxeBuilder({ page }).analyze();

@@ -3,16 +3,16 @@ import { LANGUAGE_STORAGE_KEY } from '@ztart/shared/languages';
 import { text } from './support/catalog.ts';
 
 test('switching to Spanish shows Spanish texts and survives a reload', async ({ page }) => {
-  await page.goto('/wallet');
-  await expect(page.getByTestId('screen-title')).toHaveText(text('en', 'screens', 'wallet.title'));
+  await page.goto('/');
+  await expect(page.getByTestId('screen-title')).toHaveText(text('en', 'screens', 'dashboard.title'));
 
   await page.getByTestId('language-switcher').selectOption('es');
-  await expect(page.getByTestId('screen-title')).toHaveText(text('es', 'screens', 'wallet.title'));
+  await expect(page.getByTestId('screen-title')).toHaveText(text('es', 'screens', 'dashboard.title'));
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
 
   await page.reload();
-  await expect(page.getByTestId('screen-title')).toHaveText(text('es', 'screens', 'wallet.title'));
-  await expect(page.getByText(text('es', 'screens', 'wallet.description'))).toBeVisible();
+  await expect(page.getByTestId('screen-title')).toHaveText(text('es', 'screens', 'dashboard.title'));
+  await expect(page.getByText(text('es', 'screens', 'dashboard.description'))).toBeVisible();
   expect(await page.evaluate((key) => localStorage.getItem(key), LANGUAGE_STORAGE_KEY)).toBe('es');
 });
 
@@ -32,13 +32,13 @@ test('a text missing from the French catalogue falls back to English', async ({ 
   await page.route('**/locales/fr/screens.json*', async (route) => {
     const response = await route.fetch();
     const catalogue = await response.json();
-    delete catalogue.wallet.title;
+    delete catalogue.dashboard.title;
     await route.fulfill({ response, json: catalogue });
   });
   await page.addInitScript((key) => localStorage.setItem(key, 'fr'), LANGUAGE_STORAGE_KEY);
 
-  await page.goto('/wallet');
-  await expect(page.getByTestId('screen-title')).toHaveText(text('en', 'screens', 'wallet.title'));
-  await expect(page.getByText(text('fr', 'screens', 'wallet.description'))).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByTestId('screen-title')).toHaveText(text('en', 'screens', 'dashboard.title'));
+  await expect(page.getByText(text('fr', 'screens', 'dashboard.description'))).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
 });

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { text } from './support/catalog.ts';
+import { enterDemo } from './support/demo.ts';
 
 test('on a phone, the bottom bar and the More sheet reach every section', async ({ page }) => {
+  await enterDemo(page);
   await page.goto('/');
   const bottomBar = page.getByRole('navigation', { name: text('en', 'nav', 'bottomBarLabel') });
   await expect(bottomBar).toBeVisible();

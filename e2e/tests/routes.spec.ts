@@ -1,31 +1,47 @@
 import { expect, test } from '@playwright/test';
 import { SCREEN_PATHS } from '@ztart/shared/routes';
 import { text } from './support/catalog.ts';
+import { enterDemo } from './support/demo.ts';
 
+/** Guarded by role: a demo user (role user, level freemium) is denied. */
 const GUARDED_PATHS = new Set(['/admin', '/meta-dashboard']);
+/** Open to everyone; every other screen needs sign-in. */
+const PUBLIC_PATHS = new Set(['/', '/auth', '/quick-tip']);
 
 /** A concrete address for each route of the table. */
 function addressOf(path: string): string {
   return path.replace(':id', 'summer-gig').replace(':product', 'wallet');
 }
 
-test.describe('every route of the spec renders its screen', () => {
+test.describe('signed out, public screens render and private ones send the visitor to sign in', () => {
   for (const path of SCREEN_PATHS) {
     const address = addressOf(path);
     test(address, async ({ page }) => {
       await page.goto(address);
-      if (GUARDED_PATHS.has(path)) {
-        // Signed out: the guard sends the visitor to sign in.
-        await expect(page).toHaveURL(/\/auth$/);
-      } else {
-        await expect(page).toHaveURL(new RegExp(`${address.replace(/[?]/g, '\\?')}$`));
-        await expect(page.getByTestId('not-found')).toHaveCount(0);
-      }
+      await expect(page).toHaveURL(PUBLIC_PATHS.has(path) ? new RegExp(`${address}$`) : /\/auth$/);
       await expect(page.getByTestId('screen-title')).toBeVisible();
+    });
+  }
+});
+
+test.describe('in demo mode, every route of the spec renders its screen', () => {
+  for (const path of SCREEN_PATHS) {
+    const address = addressOf(path);
+    test(address, async ({ page }) => {
+      await enterDemo(page);
+      await page.goto(address);
+      await expect(page).toHaveURL(new RegExp(`${address}$`));
+      await expect(page.getByTestId('not-found')).toHaveCount(0);
+      if (GUARDED_PATHS.has(path)) {
+        await expect(page.getByTestId('access-denied')).toBeVisible();
+      } else {
+        await expect(page.getByTestId('screen-title')).toBeVisible();
+      }
     });
   }
 
   test('a product sheet names its product and an unknown product is not found', async ({ page }) => {
+    await enterDemo(page);
     await page.goto('/investments-ddf');
     await expect(page.getByTestId('screen-title')).toContainText(text('en', 'nav', 'items.investments'));
     await page.goto('/cars-ddf');
@@ -39,6 +55,7 @@ test.describe('redirects', () => {
     ['/settings', 'security'],
   ] as const) {
     test(`${from} opens the account with the ${tab} tab selected`, async ({ page }) => {
+      await enterDemo(page);
       await page.goto(from);
       await expect(page).toHaveURL(new RegExp(`/account\\?tab=${tab}$`));
       await expect(page.getByRole('tab', { selected: true })).toHaveText(

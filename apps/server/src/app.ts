@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
+import { RATE_LIMITS } from '@ztart/shared/limits';
 import Fastify, { LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Transporter } from 'nodemailer';
+import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
+import type { AppContext, RateLimits } from './context.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { loggerOptions } from './http/logger.ts';
@@ -10,8 +14,15 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { createMailTransport, Mailer } from './integrations/mail/mailer.ts';
+import { outboxRoutes } from './integrations/outbox/routes.ts';
+import { createSmsTransport, SmsSender } from './integrations/sms/sms.ts';
+import { activityRoutes } from './modules/activity/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { sessionPlugin } from './modules/auth/session-plugin.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
+import { securityRoutes } from './modules/security/routes.ts';
 import { APP_VERSION } from './version.ts';
 
 /** JSON bodies up to 1 MiB; routes that take uploads raise their own limit. */
@@ -23,12 +34,24 @@ export interface BuildAppOptions {
   database: Database;
   /** Where log lines go (standard output by default); tests read them here. */
   logStream?: NodeJS.WritableStream;
+  /** The clock of sessions, tokens, codes, PIN locks and caches; tests move it. */
+  now?: Clock;
+  /** Replaces some of RATE_LIMITS, so that a test can reach one in a few requests. */
+  rateLimits?: Partial<RateLimits>;
+  /** A nodemailer transport to send mail with instead of SMTP_URL (tests of the SMTP adapter). */
+  mailTransporter?: Transporter;
+  /** See AppContext.uniformAnswerMs; UNIFORM_ANSWER_MS unless given (tests lower it). */
+  uniformAnswerMs?: number;
 }
+
+/** Longer than the work of any of those answers takes, with room for a slow database. */
+export const UNIFORM_ANSWER_MS = 250;
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
 
 /** Builds the whole server without listening: main.ts listens, tests use `app.inject`. */
-export async function buildApp({ config, database, logStream }: BuildAppOptions) {
+export async function buildApp(options: BuildAppOptions) {
+  const { config, database, logStream } = options;
   const logger = loggerOptions(config.logLevel);
   const app = Fastify({
     logger: logStream && typeof logger === 'object' ? { ...logger, stream: logStream } : logger,
@@ -47,7 +70,30 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+
+  const db = database.db;
+  const mailer = new Mailer(
+    createMailTransport({ config, db, log: app.log, transporter: options.mailTransporter }),
+    app.log,
+  );
+  const sms = new SmsSender(createSmsTransport({ config, db, log: app.log }), app.log);
+  const context: AppContext = {
+    db,
+    config,
+    now: options.now ?? systemClock,
+    mailer,
+    sms,
+    rateLimits: { ...RATE_LIMITS, ...options.rateLimits },
+    uniformAnswerMs: options.uniformAnswerMs ?? UNIFORM_ANSWER_MS,
+  };
+  if (config.isProduction && mailer.kind === 'outbox') {
+    app.log.warn(
+      'SMTP_URL is not set: mail is kept in the outbox table, which nobody can read in production',
+    );
+  }
   app.addHook('onClose', async () => {
+    // Mail and SMS still on their way go out before the database closes.
+    await Promise.allSettled([mailer.close(), sms.close()]);
     await database.close();
   });
 
@@ -55,9 +101,14 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   await app.register(cookie);
   await registerRateLimit(app, { redisUrl: config.redisUrl });
   await registerOpenApi(app, { version: APP_VERSION });
+  await app.register(sessionPlugin, { context });
 
   await app.register(healthRoutes, { database, version: APP_VERSION });
-  await app.register(profileRoutes, { db: database.db });
+  await app.register(authRoutes, { context });
+  await app.register(profileRoutes, { context });
+  await app.register(securityRoutes, { context });
+  await app.register(activityRoutes, { context });
+  await app.register(outboxRoutes, { context });
 
   await registerWebApp(app, { distDir: config.webDistDir });
   return app;

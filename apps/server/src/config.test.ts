@@ -18,7 +18,27 @@ describe('configuration from the environment', () => {
       webDistDir: path.join(REPO_ROOT, 'apps/web/dist'),
       redisUrl: undefined,
       trustProxy: false,
+      smtpUrl: undefined,
+      mailFrom: 'Ztart Tips <no-reply@localhost>',
+      smsWebhookUrl: undefined,
     });
+  });
+
+  it('sends mail by SMTP and SMS by webhook only when told where, from an address on APP_URL', () => {
+    const config = loadConfig({
+      APP_URL: 'https://tips.example.com',
+      SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+      SMS_WEBHOOK_URL: 'https://sms.example.com/send',
+    });
+
+    expect(config).toMatchObject({
+      smtpUrl: 'smtps://mailer:secret@smtp.example.com:465',
+      mailFrom: 'Ztart Tips <no-reply@tips.example.com>',
+      smsWebhookUrl: 'https://sms.example.com/send',
+    });
+    expect(loadConfig({ MAIL_FROM: 'Tips <hi@example.org>' }).mailFrom).toBe('Tips <hi@example.org>');
+    expect(() => loadConfig({ SMTP_URL: 'https://smtp.example.com' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ SMS_WEBHOOK_URL: 'ftp://sms.example.com' })).toThrow(/SMS_WEBHOOK_URL/);
   });
 
   it('finds the repository folders from the code, whatever the working directory', () => {

@@ -40,6 +40,9 @@ const envSchema = z.object({
   WEB_DIST_DIR: repoPath.default(path.join(REPO_ROOT, 'apps/web/dist')),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   TRUST_PROXY: trustProxySchema.default(false),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().trim().min(3).max(200).optional(),
+  SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type NodeEnv = (typeof NODE_ENVS)[number];
@@ -61,6 +64,12 @@ export interface Config {
   webDistDir: string;
   redisUrl: string | undefined;
   trustProxy: boolean | number | string[];
+  /** SMTP server for mail (smtp:// or smtps://, credentials inside); without it mail goes to the outbox table. */
+  smtpUrl: string | undefined;
+  /** The sender of every mail. */
+  mailFrom: string;
+  /** Where SMS go as a POST of JSON `{ to, text }`; without it SMS go to the outbox table. */
+  smsWebhookUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -77,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const vars = parsed.data;
   const isProduction = vars.NODE_ENV === 'production';
+  const appUrl = (vars.APP_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
   return {
     nodeEnv: vars.NODE_ENV,
     isProduction,
@@ -84,11 +94,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: vars.HOST,
     databaseUrl: vars.DATABASE_URL,
     dataDir: vars.DATA_DIR,
-    appUrl: (vars.APP_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
+    appUrl,
     logLevel: vars.LOG_LEVEL,
     seed: !isProduction && (vars.SEED ?? true),
     webDistDir: vars.WEB_DIST_DIR,
     redisUrl: vars.REDIS_URL,
     trustProxy: vars.TRUST_PROXY,
+    smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM ?? defaultMailFrom(appUrl),
+    smsWebhookUrl: vars.SMS_WEBHOOK_URL,
   };
+}
+
+/** `Ztart Tips <no-reply@host of APP_URL>`. */
+export function defaultMailFrom(appUrl: string): string {
+  return `Ztart Tips <no-reply@${new URL(appUrl).hostname}>`;
 }

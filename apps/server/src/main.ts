@@ -25,6 +25,9 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   app.log.info(`Ztart Tips is ready at ${config.appUrl} (database: ${database.kind})`);
+  if (!config.isProduction && (!config.smtpUrl || !config.smsWebhookUrl)) {
+    app.log.info(`Mail and SMS that are not sent out are in the outbox: ${config.appUrl}/dev/mailbox`);
+  }
 }
 
 main().catch((error: unknown) => {

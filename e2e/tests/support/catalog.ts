@@ -3,8 +3,16 @@ import type { Language } from '@ztart/shared/languages';
 
 const localesDir = new URL('../../../apps/web/src/i18n/locales/', import.meta.url);
 
-/** Reads a text from the web app's translation catalogue, e.g. text('es', 'screens', 'wallet.title'). */
-export function text(language: Language, namespace: string, key: string): string {
+/**
+ * Reads a text from the web app's translation catalogue, e.g. text('es', 'screens', 'wallet.title'),
+ * with `{{name}}` placeholders filled from `values`.
+ */
+export function text(
+  language: Language,
+  namespace: string,
+  key: string,
+  values: Record<string, string> = {},
+): string {
   const catalogue: unknown = JSON.parse(
     readFileSync(new URL(`${language}/${namespace}.json`, localesDir), 'utf8'),
   );
@@ -12,5 +20,5 @@ export function text(language: Language, namespace: string, key: string): string
     .split('.')
     .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], catalogue);
   if (typeof value !== 'string') throw new Error(`No text ${language}/${namespace}:${key}`);
-  return value;
+  return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? `{{${name}}}`);
 }

@@ -47,7 +47,7 @@ export const ERROR_CODES = {
   current_password_incorrect: 403,
   image_required: 400,
   image_invalid: 415,
-  demo_mode: 403,
+  demo_mode: 0,
   // Money (spec §8, ARCHITECTURE.md §4)
   transfer_failed: 500,
   insufficient_balance: 422,

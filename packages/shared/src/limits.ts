@@ -22,6 +22,50 @@ export const SESSION_IDLE_TIMEOUT_MINUTES = 30;
 export const SESSION_ABSOLUTE_TIMEOUT_DAYS = 7;
 export const PIN_UNLOCK_MINUTES = 5;
 
+/** How long the single-use links sent by mail stay valid. */
+export const EMAIL_VERIFICATION_TOKEN_HOURS = 24;
+export const PASSWORD_RESET_TOKEN_MINUTES = 60;
+
+/** Phone verification: a 6-digit code by SMS, valid this long, with this many wrong entries allowed. */
+export const PHONE_CODE_MINUTES = 10;
+export const PHONE_CODE_MAX_ATTEMPTS = 5;
+
+/** Profile photos: the uploaded file's limit and the square size every photo is re-encoded to. */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_SIZE_PX = 512;
+export const AVATAR_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+
+export interface RateLimitRule {
+  max: number;
+  windowSeconds: number;
+}
+
+/**
+ * Requests allowed per window before the server answers 429 `rate_limited` (with Retry-After).
+ * They slow down guessing and abuse; they are not what keeps an account safe. PIN entries are
+ * limited by their own attempt counter (PIN_MAX_ATTEMPTS), phone codes by PHONE_CODE_MAX_ATTEMPTS.
+ */
+export const RATE_LIMITS = {
+  /** Sign-in attempts for one email address from one IP address. */
+  signInPerAccount: { max: 10, windowSeconds: 15 * 60 },
+  /** Sign-in attempts from one IP address, whatever the email. */
+  signInPerIp: { max: 50, windowSeconds: 15 * 60 },
+  signUpPerIp: { max: 5, windowSeconds: 60 * 60 },
+  /** Forgot-password and resend-verification mails, each per IP address and email. */
+  emailLinkPerAccount: { max: 5, windowSeconds: 60 * 60 },
+  /** Password resets with a mailed token, per IP address. */
+  resetPasswordPerIp: { max: 5, windowSeconds: 60 * 60 },
+  /** Phone verification codes sent to one signed-in person. */
+  phoneCodePerUser: { max: 5, windowSeconds: 60 * 60 },
+  /** Checks of the current password by a signed-in person (change password or email, delete account). */
+  passwordCheckPerUser: { max: 10, windowSeconds: 15 * 60 },
+  /** ztartag availability checks and suggestions, per IP address. */
+  ztartagLookupPerIp: { max: 60, windowSeconds: 60 },
+  /** Actions a signed-in person's app may write to the audit log. */
+  auditPerUser: { max: 120, windowSeconds: 60 },
+} as const satisfies Record<string, RateLimitRule>;
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
 /** Maximum lengths of free text. */
 export const TEXT_LIMITS = {
   name: 100,

@@ -119,3 +119,33 @@ export function canEnter(guard: Guard, subject: AccessSubject): boolean {
       return subject.roles.includes('admin') || isBusinessLevel(subject.userLevel);
   }
 }
+
+/** Levels of meta dashboard access that `can_access_meta_dashboard` answers (spec §7). */
+export const META_DASHBOARD_ACCESS_LEVELS = ['admin', 'business'] as const;
+export type MetaDashboardAccessLevel = (typeof META_DASHBOARD_ACCESS_LEVELS)[number];
+
+/** What each level of meta dashboard access allows (the spec names the field, not its values). */
+export const META_DASHBOARD_PERMISSIONS: Record<MetaDashboardAccessLevel, readonly string[]> = {
+  admin: ['view_dashboard', 'view_all_businesses', 'view_system_metrics', 'manage_users', 'export_data'],
+  business: ['view_dashboard', 'view_own_business', 'export_own_data'],
+};
+
+export interface MetaDashboardAccess {
+  hasAccess: boolean;
+  accessLevel: MetaDashboardAccessLevel | null;
+  permissions: readonly string[];
+}
+
+/** The rule behind `can_access_meta_dashboard`: admins first, then business and enterprise levels. */
+export function metaDashboardAccess(subject: AccessSubject): MetaDashboardAccess {
+  const accessLevel: MetaDashboardAccessLevel | null = subject.roles.includes('admin')
+    ? 'admin'
+    : isBusinessLevel(subject.userLevel)
+      ? 'business'
+      : null;
+  return {
+    hasAccess: accessLevel !== null,
+    accessLevel,
+    permissions: accessLevel ? META_DASHBOARD_PERMISSIONS[accessLevel] : [],
+  };
+}

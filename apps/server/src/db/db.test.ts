@@ -1,14 +1,16 @@
 import { asc, sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { afterEach, describe, expect, it } from 'vitest';
-import { profiles, userRoles, users } from '../modules/profiles/tables.ts';
+import { verifySecret } from '../modules/auth/secrets.ts';
+import { users } from '../modules/auth/tables.ts';
+import { profiles, userRoles } from '../modules/profiles/tables.ts';
 import { CHECK_VIOLATION, sqlStateOf, UNIQUE_VIOLATION } from '../test/database-errors.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 import type { Database } from './client.ts';
 import { MIGRATIONS_FOLDER, migrateDatabase } from './migrate.ts';
 import { queryRows } from './raw-query.ts';
 import { seedDemoData } from './seed.ts';
-import { DEMO_PEOPLE } from './seed-people.ts';
+import { DEMO_PASSWORD, DEMO_PEOPLE } from './seed-people.ts';
 
 /** The shape of our schema as the database sees it: every column of every table, in order. */
 async function describeSchema(database: Database) {
@@ -46,7 +48,18 @@ describe('migrations', () => {
     expect(await migrateDatabase(database)).toEqual({ applied: 0 });
 
     expect(schemaAfterFirstRun.map((column) => column.table_name)).toEqual(
-      expect.arrayContaining(['users', 'profiles', 'user_roles']),
+      expect.arrayContaining([
+        'users',
+        'profiles',
+        'user_roles',
+        'sessions',
+        'auth_tokens',
+        'phone_codes',
+        'avatars',
+        'user_pins',
+        'audit_log',
+        'outbox_messages',
+      ]),
     );
     expect(await describeSchema(database)).toEqual(schemaAfterFirstRun);
   });
@@ -66,6 +79,24 @@ describe('demo seed', () => {
     );
     expect(afterFirstSeed.roles.filter((row) => row.role === 'admin')).toHaveLength(1);
     expect(await everyRow(database)).toEqual(afterFirstSeed);
+  });
+
+  it('gives the demo people verified emails and the demo password, and leaves a changed password alone', async () => {
+    database = await openTestDatabase();
+    await seedDemoData(database.db);
+    const [maria] = await database.db
+      .select()
+      .from(users)
+      .where(sql`${users.email} = 'maria.santos@example.com'`);
+    expect(maria?.emailVerifiedAt).toBeInstanceOf(Date);
+    expect(await verifySecret(maria!.passwordHash!, DEMO_PASSWORD)).toBe(true);
+    expect(maria!.passwordHash).not.toContain(DEMO_PASSWORD);
+
+    await database.db.update(users).set({ passwordHash: 'changed' }).where(sql`${users.id} = ${maria!.id}`);
+    await seedDemoData(database.db);
+
+    const [again] = await database.db.select().from(users).where(sql`${users.id} = ${maria!.id}`);
+    expect(again?.passwordHash).toBe('changed');
   });
 
   it('keeps what a demo user changed when the seed runs again at the next start', async () => {

@@ -1,2 +1,6 @@
 /** Every module's tables, for Drizzle's typed queries and for drizzle-kit's migrations. */
+export * from '../integrations/outbox/tables.ts';
+export * from '../modules/activity/tables.ts';
+export * from '../modules/auth/tables.ts';
 export * from '../modules/profiles/tables.ts';
+export * from '../modules/security/tables.ts';

@@ -1,6 +1,12 @@
 import type { Language } from '@ztart/shared/languages';
 import type { StoredRole, UserLevel } from '@ztart/shared/roles';
 
+/**
+ * The password of every demo person (development seed only, never production), so that a person
+ * trying the app can sign in as any of them. Their emails are verified.
+ */
+export const DEMO_PASSWORD = 'ztart-demo-2026';
+
 /** A demo person loaded by the seed outside production. Ids are fixed so that reruns find them. */
 export interface DemoPerson {
   id: string;

@@ -1,21 +1,50 @@
-import { profiles, userRoles, users } from '../modules/profiles/tables.ts';
+import { and, inArray, isNull } from 'drizzle-orm';
+import { hashSecret } from '../modules/auth/secrets.ts';
+import { users } from '../modules/auth/tables.ts';
+import { profiles, userRoles } from '../modules/profiles/tables.ts';
 import type { AppDatabase } from './client.ts';
-import { DEMO_PEOPLE } from './seed-people.ts';
+import { DEMO_PASSWORD, DEMO_PEOPLE } from './seed-people.ts';
 
 /**
- * Loads the demo people (never in production: main.ts checks `config.seed`). Every insert skips
- * rows that already exist, so a rerun changes nothing, not even rows a demo user has edited since.
+ * Loads the demo people (never in production: main.ts checks `config.seed`), with verified emails
+ * and the password DEMO_PASSWORD. Every insert skips rows that already exist, so a rerun changes
+ * nothing, not even rows a demo user has edited since (a changed password stays changed); demo
+ * people seeded before accounts existed get the password and verification they lack.
  */
 export async function seedDemoData(db: AppDatabase): Promise<void> {
+  const ids = DEMO_PEOPLE.map((person) => person.id);
+  const present = await db
+    .select({ id: users.id, passwordHash: users.passwordHash, deletedAt: users.deletedAt })
+    .from(users)
+    .where(inArray(users.id, ids));
+  const missing = DEMO_PEOPLE.filter((person) => !present.some((row) => row.id === person.id));
+  const lackingPassword = present.filter((row) => !row.passwordHash && !row.deletedAt).map((row) => row.id);
+  // A demo person who deleted their account stays deleted.
+  const deleted = new Set(present.filter((row) => row.deletedAt).map((row) => row.id));
+  const people = DEMO_PEOPLE.filter((person) => !deleted.has(person.id));
+  // One argon2 hash for all of them, computed only when some account needs it.
+  const passwordHash =
+    missing.length > 0 || lackingPassword.length > 0 ? await hashSecret(DEMO_PASSWORD) : null;
+  const verifiedAt = new Date();
+
   await db.transaction(async (tx) => {
-    await tx
-      .insert(users)
-      .values(DEMO_PEOPLE.map(({ id, email }) => ({ id, email })))
-      .onConflictDoNothing();
+    if (passwordHash && missing.length > 0) {
+      await tx
+        .insert(users)
+        .values(missing.map(({ id, email }) => ({ id, email, passwordHash, emailVerifiedAt: verifiedAt })))
+        .onConflictDoNothing();
+    }
+    if (passwordHash && lackingPassword.length > 0) {
+      await tx
+        .update(users)
+        .set({ passwordHash, emailVerifiedAt: verifiedAt })
+        .where(and(inArray(users.id, lackingPassword), isNull(users.passwordHash)));
+    }
+    if (people.length === 0) return;
     await tx
       .insert(profiles)
       .values(
-        DEMO_PEOPLE.map((person) => ({
+        people.map((person) => ({
           id: person.id,
           userLevel: person.userLevel,
           ztartag: person.ztartag,
@@ -29,7 +58,7 @@ export async function seedDemoData(db: AppDatabase): Promise<void> {
       .onConflictDoNothing();
     await tx
       .insert(userRoles)
-      .values(DEMO_PEOPLE.flatMap((person) => person.roles.map((role) => ({ userId: person.id, role }))))
+      .values(people.flatMap((person) => person.roles.map((role) => ({ userId: person.id, role }))))
       .onConflictDoNothing();
   });
 }

@@ -1,8 +1,24 @@
 import type { ValidationFailureDetails, ValidationIssue } from '@ztart/shared/contracts/validation-failure';
 import { type ErrorCode, type ErrorResponse, httpStatusOf } from '@ztart/shared/errors';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifySchemaValidationError } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaValidationError,
+} from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, defaultMessageOf, isAppError } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A route may give an invalid field its own code instead of `validation_failed`, e.g.
+     * `{ confirmation: 'delete_confirmation_failed' }` (keyed by the field's top-level name).
+     */
+    validationErrorCodes?: Partial<Record<string, ErrorCode>>;
+  }
+}
 
 /** The code for a client error that a framework or plugin raised with only an HTTP status. */
 const CODE_OF_CLIENT_STATUS: Record<number, ErrorCode> = {
@@ -39,7 +55,7 @@ export function sendError(
 /** Every failure leaves in the one error shape; unexpected ones are logged and never described. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const known = knownError(error);
+    const known = knownError(error, request);
     if (known) {
       if (known.statusCode >= 500) request.log.warn({ err: error }, `answered ${known.code}`);
       return reply
@@ -61,16 +77,26 @@ function messageKeyOf(issue: FastifySchemaValidationError): string {
 }
 
 /** Translates errors we expect into an AppError; anything else is unexpected (undefined). */
-function knownError(error: FastifyError): AppError | undefined {
+function knownError(error: FastifyError, request: FastifyRequest): AppError | undefined {
   if (isAppError(error)) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
-    return new AppError('validation_failed', {
-      details: validationDetails(error.validation, error.validationContext),
-    });
+    const details = validationDetails(error.validation, error.validationContext);
+    const ownCode = fieldErrorCode(request, details);
+    return ownCode ? new AppError(ownCode, { details }) : new AppError('validation_failed', { details });
   }
   if (error.validation) return new AppError('validation_failed');
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return new AppError(CODE_OF_CLIENT_STATUS[status] ?? 'bad_request');
+  return undefined;
+}
+
+function fieldErrorCode(request: FastifyRequest, details: ValidationFailureDetails): ErrorCode | undefined {
+  const codes = request.routeOptions.config?.validationErrorCodes;
+  if (!codes) return undefined;
+  for (const issue of details.issues) {
+    const code = codes[issue.path.split('.', 1)[0] ?? ''];
+    if (code) return code;
+  }
   return undefined;
 }
 

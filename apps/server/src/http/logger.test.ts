@@ -47,3 +47,41 @@ describe('server logs', () => {
     });
   });
 });
+
+describe('server logs of request bodies', () => {
+  it('redact passwords, PINs, codes and tokens wherever a body is logged', async () => {
+    const lines: string[] = [];
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => lines.push(chunk.toString('utf8')));
+    const testApp = await buildTestApp({ config: { logLevel: 'info' }, logStream: stream });
+    testApp.app.post('/api/test/log-body', async (request) => {
+      request.log.info({ body: request.body }, 'a body');
+      request.log.info({ req: { body: request.body } }, 'a request with its body');
+      request.log.info(request.body as object, 'the body itself');
+      return { ok: true };
+    });
+    try {
+      await testApp.app.inject({
+        method: 'POST',
+        url: '/api/test/log-body',
+        headers: { 'x-csrf-token': 'csrf-s3cr3t' },
+        payload: {
+          email: 'ana@example.com',
+          password: 'pw-s3cr3t',
+          passwordConfirmation: 'pw-s3cr3t',
+          currentPassword: 'old-s3cr3t',
+          pin: '9s3cr3t',
+          currentPin: '8s3cr3t',
+          code: '7s3cr3t',
+          token: 'token-s3cr3t',
+        },
+      });
+
+      const output = lines.join('');
+      expect(output).toContain('ana@example.com');
+      expect(output).not.toContain('s3cr3t');
+    } finally {
+      await testApp.close();
+    }
+  });
+});

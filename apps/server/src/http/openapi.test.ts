@@ -19,7 +19,21 @@ describe('API reference', () => {
     expect(result.valid ? [] : result.errors).toEqual([]);
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(['/api/health', '/api/public/profiles/{ztartag}']),
+      expect.arrayContaining([
+        '/api/health',
+        '/api/public/profiles/{ztartag}',
+        '/api/auth/sign-up',
+        '/api/auth/sign-in',
+        '/api/auth/session',
+        '/api/profiles/me',
+        '/api/profiles/me/avatar',
+        '/api/avatars/{id}',
+        '/api/ztartags/{tag}',
+        '/api/pin',
+        '/api/security/check',
+        '/api/rpc/log_user_action',
+        '/api/rpc/can_access_meta_dashboard',
+      ]),
     );
     expect(document.components.schemas).toHaveProperty('ErrorResponse');
     expect(document.components.schemas).toHaveProperty('PublicProfile');

@@ -44,6 +44,35 @@ describe.runIf(TEST_REDIS_URL)('rate limits shared through Redis', () => {
   });
 });
 
+describe.runIf(TEST_REDIS_URL)('sign-in limits shared through Redis', () => {
+  it('count attempts on one account across every server instance', async () => {
+    const rateLimits = { signInPerAccount: { max: 2, windowSeconds: 60 } };
+    const first = await buildTestApp({ config: { redisUrl: TEST_REDIS_URL }, rateLimits });
+    const second = await buildTestApp({ config: { redisUrl: TEST_REDIS_URL }, rateLimits });
+    try {
+      // A fresh email per run, so counters left by an earlier run do not interfere.
+      const payload = { email: `redis-${randomInt(1e9)}@example.com`, password: 'guess' };
+      const attempt = (testApp: TestApp) =>
+        testApp.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in',
+          remoteAddress: '198.51.100.7',
+          payload,
+        });
+
+      expect((await attempt(first)).statusCode).toBe(401);
+      expect((await attempt(second)).statusCode).toBe(401);
+      const third = await attempt(first);
+
+      expect(third.statusCode).toBe(429);
+      expect(third.headers['retry-after']).toBeDefined();
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+});
+
 describe('rate limits when Redis is unreachable', () => {
   it('let requests through rather than refusing everyone', async () => {
     const testApp = await withLimitedRoute(

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { RateLimitRule } from '@ztart/shared/limits';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { AppError } from './errors.ts';
 
@@ -29,4 +31,38 @@ export async function registerRateLimit(app: FastifyInstance, options: { redisUr
     errorResponseBuilder: (_request, context) =>
       new AppError('rate_limited', { details: { retryAfterSeconds: Math.ceil(context.ttl / 1000) } }),
   });
+}
+
+/** Checks one request against one limit; throws 429 `rate_limited` (with Retry-After) when it is over. */
+export type RateLimitCheck = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/**
+ * A limit counted per key, for limits that a route's `config.rateLimit` cannot express: several
+ * on one route (sign-in counts per IP and per IP + email) or a key from the body or the session,
+ * which a preHandler can read. Must be created at registration. `keyOf` returning undefined skips
+ * the check. Keys carry the limit's name, since every limit shares the store.
+ */
+export function createRateLimitCheck(
+  app: FastifyInstance,
+  name: string,
+  rule: RateLimitRule,
+  keyOf: (request: FastifyRequest) => string | undefined,
+): RateLimitCheck {
+  const limiter = app.createRateLimit({
+    max: rule.max,
+    timeWindow: rule.windowSeconds * 1000,
+    keyGenerator: (request) => `${name}:${keyOf(request) ?? ''}`,
+  });
+  return async (request, reply) => {
+    if (keyOf(request) === undefined) return;
+    const result = await limiter(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    reply.header('retry-after', result.ttlInSeconds);
+    throw new AppError('rate_limited', { details: { retryAfterSeconds: result.ttlInSeconds } });
+  };
+}
+
+/** Personal data such as an email address stays out of the limiter's store (which may be Redis). */
+export function hashedKey(...parts: string[]): string {
+  return createHash('sha256').update(parts.join('\u0000')).digest('base64url').slice(0, 32);
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type App, buildApp } from '../app.ts';
+import { type App, type BuildAppOptions, buildApp } from '../app.ts';
 import { type Config, REPO_ROOT } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { seedDemoData } from '../db/seed.ts';
@@ -22,6 +22,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDistDir: MISSING_WEB_DIST_DIR,
     redisUrl: undefined,
     trustProxy: false,
+    smtpUrl: undefined,
+    mailFrom: 'Ztart Tips <no-reply@localhost>',
+    smsWebhookUrl: undefined,
     ...overrides,
   };
 }
@@ -39,6 +42,11 @@ export interface TestAppOptions {
   /** Load the demo people first. */
   seed?: boolean;
   logStream?: NodeJS.WritableStream;
+  now?: BuildAppOptions['now'];
+  rateLimits?: BuildAppOptions['rateLimits'];
+  mailTransporter?: BuildAppOptions['mailTransporter'];
+  /** 0 unless given: most tests need not wait for the uniform answer time. */
+  uniformAnswerMs?: number;
 }
 
 /**
@@ -50,7 +58,15 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const database = await openTestDatabase();
   try {
     if (options.seed) await seedDemoData(database.db);
-    const app = await buildApp({ config, database, logStream: options.logStream });
+    const app = await buildApp({
+      config,
+      database,
+      logStream: options.logStream,
+      now: options.now,
+      rateLimits: options.rateLimits,
+      mailTransporter: options.mailTransporter,
+      uniformAnswerMs: options.uniformAnswerMs ?? 0,
+    });
     return { app, database, config, close: () => app.close() };
   } catch (error) {
     await database.close();

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { DDF_PRODUCTS, PROFILE_TABS, ROUTE_REDIRECTS, SCREEN_PATHS } from '@ztart/shared/routes';
 import { describe, expect, it } from 'vitest';
 import { NAV_GROUPS } from '@/app/layout/navigation';
+import { SIGN_IN_FREE_PATHS } from '@/app/router';
 import { ddfProductOf } from '@/app/routes/catch-all-route';
-import { renderRoute, signedIn } from '@/test/render';
+import { demoUser, renderRoute, signedIn } from '@/test/render';
 
 /** A concrete URL for each pattern of the route table. */
 function exampleUrl(path: string): string {
@@ -21,14 +22,14 @@ describe('route table', () => {
   });
 
   it.each(DDF_PRODUCTS)('/%s-ddf shows the product sheet of that product', async (product) => {
-    renderRoute(`/${product}-ddf`);
+    renderRoute(`/${product}-ddf`, { auth: signedIn() });
     const title = await screen.findByTestId('screen-title');
     expect(title).toHaveTextContent('product sheet');
     expect(screen.queryByTestId('not-found')).not.toBeInTheDocument();
   });
 
   it('names the product in the product sheet title', async () => {
-    renderRoute('/wallet-ddf');
+    renderRoute('/wallet-ddf', { auth: signedIn() });
     expect(await screen.findByTestId('screen-title')).toHaveTextContent('Wallet — product sheet');
   });
 
@@ -51,7 +52,7 @@ describe('route table', () => {
   });
 
   it('/profile/edit opens the account with the profile tab selected', async () => {
-    const { router } = renderRoute('/profile/edit');
+    const { router } = renderRoute('/profile/edit', { auth: signedIn() });
     const tab = await screen.findByRole('tab', { selected: true });
     expect(tab).toHaveTextContent('Personal');
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
@@ -60,7 +61,7 @@ describe('route table', () => {
   });
 
   it('/settings opens the account with the security tab selected', async () => {
-    const { router } = renderRoute('/settings');
+    const { router } = renderRoute('/settings', { auth: signedIn() });
     const tab = await screen.findByRole('tab', { selected: true });
     expect(tab).toHaveTextContent('Security');
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
@@ -69,7 +70,7 @@ describe('route table', () => {
   });
 
   it('/qr-codes/:id/edit shows the QR code being edited', async () => {
-    renderRoute('/qr-codes/qr-42/edit');
+    renderRoute('/qr-codes/qr-42/edit', { auth: signedIn() });
     expect(await screen.findByTestId('screen-title')).toHaveTextContent('Edit QR code');
     expect(screen.getByTestId('qr-code-id')).toHaveTextContent('qr-42');
   });
@@ -89,15 +90,51 @@ describe('route table', () => {
     expect(router.state.location.pathname).toBe('/auth');
   });
 
-  it('/business-admin is not guarded at route level', async () => {
-    renderRoute('/business-admin');
+  it('/business-admin is not guarded at route level: any signed-in user opens it', async () => {
+    renderRoute('/business-admin', { auth: signedIn(['user'], 'freemium') });
     expect(await screen.findByTestId('screen-title')).toHaveTextContent('Business admin');
+  });
+});
+
+describe('which screens need sign-in', () => {
+  it('only the home page, sign-in and the quick tip are open to everyone (and the not-found page)', () => {
+    expect([...SIGN_IN_FREE_PATHS].sort()).toEqual(['/', '/auth', '/quick-tip']);
+  });
+
+  it.each(['/wallet', '/account?tab=security', '/profile', '/wallet-ddf', '/business-admin/team'])(
+    '%s sends a signed-out visitor to /auth, and sign-in returns there',
+    async (url) => {
+      const { router } = renderRoute(url);
+      expect(await screen.findByTestId('screen-title')).toHaveTextContent('Sign in or create an account');
+      expect(router.state.location.pathname).toBe('/auth');
+      const from = (router.state.location.state as { from?: { pathname: string; search: string } }).from;
+      expect(`${from?.pathname}${from?.search}`).toBe(url);
+    },
+  );
+
+  it.each(['/', '/quick-tip', '/no/such/page'])('%s opens without signing in', async (url) => {
+    const { router } = renderRoute(url);
+    await screen.findByTestId('screen-title');
+    expect(router.state.location.pathname).toBe(url);
+  });
+
+  it('a demo user counts as signed in', async () => {
+    const { router } = renderRoute('/wallet', { auth: demoUser() });
+    expect(await screen.findByTestId('screen-title')).toHaveTextContent('Wallet');
+    expect(router.state.location.pathname).toBe('/wallet');
+  });
+
+  it('shows the guard spinner while the session loads', async () => {
+    renderRoute('/wallet', {
+      auth: { status: 'loading', user: null, profile: null, roles: [], demo: false },
+    });
+    expect(await screen.findByTestId('guard-loading')).toBeInTheDocument();
   });
 });
 
 describe('account tabs', () => {
   it('lists every section as a tab; the later phases say "coming soon"', async () => {
-    renderRoute('/account?tab=privacy');
+    renderRoute('/account?tab=privacy', { auth: signedIn() });
     const tabs = await screen.findAllByRole('tab');
     expect(tabs).toHaveLength(PROFILE_TABS.length);
     expect(screen.getByRole('tab', { selected: true })).toHaveTextContent('Privacy');
@@ -105,12 +142,12 @@ describe('account tabs', () => {
   });
 
   it('an unknown tab falls back to the profile tab', async () => {
-    renderRoute('/account?tab=nonsense');
+    renderRoute('/account?tab=nonsense', { auth: signedIn() });
     expect(await screen.findByRole('tab', { selected: true })).toHaveTextContent('Personal');
   });
 
   it('arrow keys move between tabs and update ?tab=', async () => {
-    const { router } = renderRoute('/account?tab=security');
+    const { router } = renderRoute('/account?tab=security', { auth: signedIn() });
     const security = await screen.findByRole('tab', { name: 'Security' });
     security.focus();
     await userEvent.keyboard('{ArrowRight}');
@@ -134,7 +171,7 @@ describe('navigation', () => {
   });
 
   it('marks the current screen in the sidebar with aria-current', async () => {
-    renderRoute('/wallet');
+    renderRoute('/wallet', { auth: signedIn() });
     await screen.findByTestId('screen-title');
     const sidebar = screen.getByRole('navigation', { name: 'Sections' });
     expect(within(sidebar).getByRole('link', { name: 'Wallet' })).toHaveAttribute('aria-current', 'page');

@@ -6,45 +6,58 @@ import { RouteErrorScreen } from '@/app/error-screen';
 import { StartupSkeleton } from '@/app/layout/page-skeleton';
 import { RootShell } from '@/app/root-shell';
 
-type LazyRoute = LazyRouteFunction<RouteObject>;
+type LazyScreen = () => Promise<{ Component: ComponentType }>;
 
 /** A lazily loaded screen: its code arrives only when its route is first visited. */
-function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyRoute {
+function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyScreen {
   return async () => ({ Component: pick(await load()) });
 }
 
-/** A lazily loaded screen behind a guard (the guard's code loads with it, not in the entry). */
-function guardedScreen<M>(
-  guard: Guard,
-  load: () => Promise<M>,
-  pick: (module: M) => ComponentType,
-): LazyRoute {
+/**
+ * Who may open a screen. Public: the home page, sign-in and the quick tip (and the not-found
+ * page); every other screen shows personal data and needs sign-in (decision 0008; a demo user
+ * counts as signed in). A guard (spec §2) implies sign-in.
+ */
+type Access = { requiresSignIn: false } | { requiresSignIn: true; guard?: Guard };
+
+type ScreenRoute = Access & {
+  /** `public` screens use the light layout without the app navigation. */
+  layout: 'app' | 'public';
+  lazy: LazyScreen;
+};
+
+/** The route's lazy loader: the screen, behind its guard (whose code loads with it, not in the entry). */
+function lazyRoute(route: ScreenRoute): LazyRouteFunction<RouteObject> {
+  if (!route.requiresSignIn) return route.lazy;
+  const { guard } = route;
   return async () => {
-    const [{ RequireAccess }, module] = await Promise.all([import('@/app/guards/require-access'), load()]);
-    const Page = pick(module);
+    const [{ RequireAccess, RequireSignIn }, { Component: Page }] = await Promise.all([
+      import('@/app/guards/require-access'),
+      route.lazy(),
+    ]);
     return {
-      element: (
+      element: guard ? (
         <RequireAccess guard={guard}>
           <Page />
         </RequireAccess>
+      ) : (
+        <RequireSignIn>
+          <Page />
+        </RequireSignIn>
       ),
     };
   };
 }
 
-interface ScreenRoute {
-  /** `public` screens use the light layout without the app navigation. */
-  layout: 'app' | 'public';
-  lazy: LazyRoute;
-}
-
 /**
  * One entry per screen of spec §2's route table; the type makes a missing screen a compile
- * error. `/{product}-ddf` cannot be a React Router pattern and is served by the catch-all route.
+ * error. `/{product}-ddf` cannot be a React Router pattern and is served by the catch-all route
+ * (which asks for sign-in on product sheets, not on the not-found page).
  */
 const SCREENS: Record<Exclude<ScreenPath, '/:product-ddf'>, ScreenRoute> = {
   '/': {
     layout: 'app',
+    requiresSignIn: false,
     lazy: screen(
       () => import('@/features/dashboard/pages/dashboard-page'),
       (m) => m.DashboardPage,
@@ -52,6 +65,7 @@ const SCREENS: Record<Exclude<ScreenPath, '/:product-ddf'>, ScreenRoute> = {
   },
   '/auth': {
     layout: 'public',
+    requiresSignIn: false,
     lazy: screen(
       () => import('@/features/auth/pages/auth-page'),
       (m) => m.AuthPage,
@@ -59,6 +73,7 @@ const SCREENS: Record<Exclude<ScreenPath, '/:product-ddf'>, ScreenRoute> = {
   },
   '/wallet': {
     layout: 'app',
+    requiresSignIn: true,
     lazy: screen(
       () => import('@/features/wallet/pages/wallet-page'),
       (m) => m.WalletPage,
@@ -66,6 +81,7 @@ const SCREENS: Record<Exclude<ScreenPath, '/:product-ddf'>, ScreenRoute> = {
   },
   '/transactions': {
     layout: 'app',
+    requiresSignIn: true,
     lazy: screen(
       () => import('@/features/transactions/pages/transactions-page'),
       (m) => m.TransactionsPage,
@@ -73,6 +89,7 @@ const SCREENS: Record<Exclude<ScreenPath, '/:product-ddf'>, ScreenRoute> = {
   },
   '/qr-codes': {
     layout: 'app',
+    requiresSignIn: true,
     lazy: screen(
       () => import('@/features/qr/pages/qr-codes-page'),
       (m) => m.QrCodesPage,
@@ -80,6 +97,7 @@ const SCREENS: Record<Exclude<ScreenPath, '/:product-ddf'>, ScreenRoute> = {
   },
   '/qr-codes/:id/edit': {
     layout: 'app',
+    requiresSignIn: true,
     lazy: screen(
       () => import('@/features/qr/pages/qr-code-edit-page'),
       (m) => m.QrCodeEditPage,
@@ -87,6 +105,7 @@ const SCREENS: Record<Exclude<ScreenPath, '/:product-ddf'>, ScreenRoute> = {
   },
   '/profile': {
     layout: 'app',
+    requiresSignIn: true,
     lazy: screen(
       () => import('@/features/profiles/pages/profile-page'),
       (m) => m.ProfilePage,
@@ -94,6 +113,7 @@ const SCREENS: Record<Exclude<ScreenPath, '/:product-ddf'>, ScreenRoute> = {
   },
   '/businesses': {
     layout: 'app',
+    requiresSignIn: true,
     lazy: screen(
       () => import('@/features/business/pages/businesses-page'),
       (m) => m.BusinessesPage,
@@ -101,6 +121,7 @@ const SCREENS: Record<Exclude<ScreenPath, '/:product-ddf'>, ScreenRoute> = {
   },
   '/contacts': {
     layout: 'app',
+    requiresSignIn: true,
     lazy: screen(
       () => import('@/features/contacts/pages/contacts-page'),
       (m) => m.ContactsPage,
@@ -108,6 +129,7 @@ const SCREENS: Record<Exclude<ScreenPath, '/:product-ddf'>, ScreenRoute> = {
   },
   '/nearby-users': {
     layout: 'app',
+    requiresSignIn: true,
     lazy: screen(
       () => import('@/features/nearby/pages/nearby-users-page'),
       (m) => m.NearbyUsersPage,
@@ -115,6 +137,7 @@ const SCREENS: Record<Exclude<ScreenPath, '/:product-ddf'>, ScreenRoute> = {
   },
   '/quick-tip': {
     layout: 'public',
+    requiresSignIn: false,
     lazy: screen(
       () => import('@/features/tips/pages/quick-tip-page'),
       (m) => m.QuickTipPage,
@@ -122,6 +145,7 @@ const SCREENS: Record<Exclude<ScreenPath, '/:product-ddf'>, ScreenRoute> = {
   },
   '/tips-me': {
     layout: 'app',
+    requiresSignIn: true,
     lazy: screen(
       () => import('@/features/tips/pages/tips-received-page'),
       (m) => m.TipsReceivedPage,
@@ -129,6 +153,7 @@ const SCREENS: Record<Exclude<ScreenPath, '/:product-ddf'>, ScreenRoute> = {
   },
   '/payments': {
     layout: 'app',
+    requiresSignIn: true,
     lazy: screen(
       () => import('@/features/payments/pages/payments-page'),
       (m) => m.PaymentsPage,
@@ -136,6 +161,7 @@ const SCREENS: Record<Exclude<ScreenPath, '/:product-ddf'>, ScreenRoute> = {
   },
   '/payment-methods': {
     layout: 'app',
+    requiresSignIn: true,
     lazy: screen(
       () => import('@/features/payment-methods/pages/payment-methods-page'),
       (m) => m.PaymentMethodsPage,
@@ -143,6 +169,7 @@ const SCREENS: Record<Exclude<ScreenPath, '/:product-ddf'>, ScreenRoute> = {
   },
   '/invoices': {
     layout: 'app',
+    requiresSignIn: true,
     lazy: screen(
       () => import('@/features/invoices/pages/invoices-page'),
       (m) => m.InvoicesPage,
@@ -150,6 +177,7 @@ const SCREENS: Record<Exclude<ScreenPath, '/:product-ddf'>, ScreenRoute> = {
   },
   '/budget': {
     layout: 'app',
+    requiresSignIn: true,
     lazy: screen(
       () => import('@/features/budgets/pages/budget-page'),
       (m) => m.BudgetPage,
@@ -157,6 +185,7 @@ const SCREENS: Record<Exclude<ScreenPath, '/:product-ddf'>, ScreenRoute> = {
   },
   '/goals': {
     layout: 'app',
+    requiresSignIn: true,
     lazy: screen(
       () => import('@/features/goals/pages/goals-page'),
       (m) => m.GoalsPage,
@@ -164,6 +193,7 @@ const SCREENS: Record<Exclude<ScreenPath, '/:product-ddf'>, ScreenRoute> = {
   },
   '/investments': {
     layout: 'app',
+    requiresSignIn: true,
     lazy: screen(
       () => import('@/features/investments/pages/investments-page'),
       (m) => m.InvestmentsPage,
@@ -171,6 +201,7 @@ const SCREENS: Record<Exclude<ScreenPath, '/:product-ddf'>, ScreenRoute> = {
   },
   '/analytics': {
     layout: 'app',
+    requiresSignIn: true,
     lazy: screen(
       () => import('@/features/analytics/pages/analytics-page'),
       (m) => m.AnalyticsPage,
@@ -178,6 +209,7 @@ const SCREENS: Record<Exclude<ScreenPath, '/:product-ddf'>, ScreenRoute> = {
   },
   '/activity': {
     layout: 'app',
+    requiresSignIn: true,
     lazy: screen(
       () => import('@/features/activity/pages/activity-page'),
       (m) => m.ActivityPage,
@@ -185,6 +217,7 @@ const SCREENS: Record<Exclude<ScreenPath, '/:product-ddf'>, ScreenRoute> = {
   },
   '/account': {
     layout: 'app',
+    requiresSignIn: true,
     lazy: screen(
       () => import('@/features/account/pages/account-page'),
       (m) => m.AccountPage,
@@ -192,6 +225,7 @@ const SCREENS: Record<Exclude<ScreenPath, '/:product-ddf'>, ScreenRoute> = {
   },
   '/notifications': {
     layout: 'app',
+    requiresSignIn: true,
     lazy: screen(
       () => import('@/features/notifications/pages/notifications-page'),
       (m) => m.NotificationsPage,
@@ -199,6 +233,7 @@ const SCREENS: Record<Exclude<ScreenPath, '/:product-ddf'>, ScreenRoute> = {
   },
   '/skiner-coherence': {
     layout: 'app',
+    requiresSignIn: true,
     lazy: screen(
       () => import('@/features/assistant/pages/coherence-page'),
       (m) => m.CoherencePage,
@@ -206,6 +241,7 @@ const SCREENS: Record<Exclude<ScreenPath, '/:product-ddf'>, ScreenRoute> = {
   },
   '/conversational-agent': {
     layout: 'app',
+    requiresSignIn: true,
     lazy: screen(
       () => import('@/features/assistant/pages/conversational-agent-page'),
       (m) => m.ConversationalAgentPage,
@@ -213,6 +249,7 @@ const SCREENS: Record<Exclude<ScreenPath, '/:product-ddf'>, ScreenRoute> = {
   },
   '/observatory': {
     layout: 'app',
+    requiresSignIn: true,
     lazy: screen(
       () => import('@/features/observatory/pages/observatory-page'),
       (m) => m.ObservatoryPage,
@@ -220,23 +257,26 @@ const SCREENS: Record<Exclude<ScreenPath, '/:product-ddf'>, ScreenRoute> = {
   },
   '/meta-dashboard': {
     layout: 'app',
-    lazy: guardedScreen(
-      'metaDashboard',
+    requiresSignIn: true,
+    guard: 'metaDashboard',
+    lazy: screen(
       () => import('@/features/admin/pages/meta-dashboard-page'),
       (m) => m.MetaDashboardPage,
     ),
   },
   '/admin': {
     layout: 'app',
-    lazy: guardedScreen(
-      'admin',
+    requiresSignIn: true,
+    guard: 'admin',
+    lazy: screen(
       () => import('@/features/admin/pages/admin-page'),
       (m) => m.AdminPage,
     ),
   },
-  // Spec §2: the business admin screens are not guarded at route level.
+  // Spec §2: the business admin screens are not guarded at route level (sign-in only).
   '/business-admin': {
     layout: 'app',
+    requiresSignIn: true,
     lazy: screen(
       () => import('@/features/business/pages/business-admin-page'),
       (m) => m.BusinessAdminPage,
@@ -244,6 +284,7 @@ const SCREENS: Record<Exclude<ScreenPath, '/:product-ddf'>, ScreenRoute> = {
   },
   '/business-admin/team': {
     layout: 'app',
+    requiresSignIn: true,
     lazy: screen(
       () => import('@/features/business/pages/business-team-page'),
       (m) => m.BusinessTeamPage,
@@ -251,10 +292,17 @@ const SCREENS: Record<Exclude<ScreenPath, '/:product-ddf'>, ScreenRoute> = {
   },
 };
 
+/** The screens anyone may open without signing in. */
+export const SIGN_IN_FREE_PATHS: readonly string[] = Object.entries(SCREENS)
+  .filter(([, route]) => !route.requiresSignIn)
+  .map(([path]) => path);
+
 function screenRoutes(layout: ScreenRoute['layout']): RouteObject[] {
   return Object.entries(SCREENS)
     .filter(([, route]) => route.layout === layout)
-    .map(([path, route]) => (path === '/' ? { index: true, lazy: route.lazy } : { path, lazy: route.lazy }));
+    .map(([path, route]) =>
+      path === '/' ? { index: true, lazy: lazyRoute(route) } : { path, lazy: lazyRoute(route) },
+    );
 }
 
 const redirectRoutes: RouteObject[] = Object.entries(ROUTE_REDIRECTS).map(([path, target]) => ({

@@ -27,3 +27,31 @@ export function useErrorMessage(): (error: unknown) => string {
     [t, i18n],
   );
 }
+
+/** Codes that say only that something failed: the action's own message says it better. */
+const GENERIC_CODES: ReadonlySet<string> = new Set([
+  'internal_error',
+  'bad_request',
+  'validation_failed',
+  'not_found',
+  'conflict',
+  'method_not_allowed',
+]);
+
+/**
+ * Like useErrorMessage, for an action with its own failure message (spec §8: 'Could not update
+ * profile'): a specific reason (offline, demo mode, too many attempts...) is shown as it is;
+ * a generic or unknown failure gets the action's message.
+ */
+export function useFailureMessage(): (error: unknown, fallbackCode: string) => string {
+  const { i18n } = useTranslation('errors');
+  const errorMessage = useErrorMessage();
+  return useCallback(
+    (error: unknown, fallbackCode: string) => {
+      const code = errorCodeOf(error);
+      const specific = !GENERIC_CODES.has(code) && i18n.exists(code, { ns: 'errors' });
+      return errorMessage(specific ? code : fallbackCode);
+    },
+    [i18n, errorMessage],
+  );
+}

@@ -1,5 +1,6 @@
 import 'i18next';
 import type account from '@/i18n/locales/en/account.json';
+import type auth from '@/i18n/locales/en/auth.json';
 import type common from '@/i18n/locales/en/common.json';
 import type errors from '@/i18n/locales/en/errors.json';
 import type guard from '@/i18n/locales/en/guard.json';
@@ -13,6 +14,7 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       account: typeof account;
+      auth: typeof auth;
       common: typeof common;
       errors: typeof errors;
       guard: typeof guard;

@@ -1,5 +1,14 @@
 /** Every translation namespace: one file per namespace under locales/<language>/. */
-export const NAMESPACES = ['common', 'nav', 'screens', 'guard', 'errors', 'validation', 'account'] as const;
+export const NAMESPACES = [
+  'common',
+  'nav',
+  'screens',
+  'guard',
+  'errors',
+  'validation',
+  'account',
+  'auth',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const DEFAULT_NAMESPACE: Namespace = 'common';

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, apiRequest } from '@/lib/api-client';
+import { ApiError, api, apiRequest, CSRF_HEADER, onSessionExpired, readCookie } from '@/lib/api-client';
+import { setDemoMode } from '@/lib/demo/demo-mode';
+import { setTestCookie } from '@/test/cookies';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -80,5 +82,69 @@ describe('api client', () => {
   it('resolves an empty answer (204) with undefined', async () => {
     vi.stubGlobal('fetch', async () => new Response(null, { status: 204 }));
     await expect(api.delete('/api/sessions/current')).resolves.toBeUndefined();
+  });
+
+  it('repeats the csrf_token cookie in X-CSRF-Token on every state-changing request, not on reads', async () => {
+    setTestCookie('theme', 'dark');
+    setTestCookie('csrf_token', 'tok%2Fen-123');
+    const fetchMock = vi.fn(async () => jsonResponse(200, {}));
+    vi.stubGlobal('fetch', fetchMock);
+
+    await api.post('/api/auth/sign-out');
+    await api.put('/api/pin', { currentPin: '1234', pin: '5678', pinConfirmation: '5678' });
+    await api.patch('/api/profiles/me', { bio: 'hi' });
+    await api.delete('/api/profiles/me/avatar');
+    await api.get('/api/auth/session');
+
+    const headersOf = (call: number) =>
+      new Headers((fetchMock.mock.calls[call] as unknown as [string, RequestInit])[1].headers);
+    for (const call of [0, 1, 2, 3]) expect(headersOf(call).get(CSRF_HEADER)).toBe('tok/en-123');
+    expect(headersOf(4).get(CSRF_HEADER)).toBeNull();
+  });
+
+  it('reads one cookie among several', () => {
+    expect(readCookie('csrf_token', 'a=1; csrf_token=abc; b=2')).toBe('abc');
+    expect(readCookie('csrf_token', 'a=1; xcsrf_token=abc')).toBeNull();
+  });
+
+  it('sends an image as it is, with its own content type', async () => {
+    const fetchMock = vi.fn(async () => jsonResponse(200, {}));
+    vi.stubGlobal('fetch', fetchMock);
+    const image = new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' });
+
+    await api.put('/api/profiles/me/avatar', image);
+
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.body).toBe(image);
+    expect(new Headers(init.headers).get('Content-Type')).toBe('image/png');
+  });
+
+  it('in demo mode, nothing that changes state leaves the browser: demo_mode, and no fetch', async () => {
+    setDemoMode(true);
+    const fetchMock = vi.fn(async () => jsonResponse(200, {}));
+    vi.stubGlobal('fetch', fetchMock);
+
+    await expect(api.post('/api/auth/sign-out')).rejects.toMatchObject({ code: 'demo_mode' });
+    await expect(api.patch('/api/profiles/me', { bio: 'x' })).rejects.toMatchObject({ code: 'demo_mode' });
+    await expect(api.delete('/api/profiles/me')).rejects.toBeInstanceOf(ApiError);
+    // Nor a read of a real person's data.
+    await expect(api.get('/api/auth/sessions')).rejects.toMatchObject({ code: 'demo_mode' });
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    // Public reads still work.
+    await api.get('/api/health');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells its listeners when an answer is 401 session_expired', async () => {
+    vi.stubGlobal('fetch', async () =>
+      jsonResponse(401, { error: { code: 'session_expired', message: 'Session expired' } }),
+    );
+    const listener = vi.fn();
+    const unsubscribe = onSessionExpired(listener);
+    await expect(api.get('/api/profiles/me')).rejects.toMatchObject({ code: 'session_expired' });
+    unsubscribe();
+    await expect(api.get('/api/profiles/me')).rejects.toMatchObject({ code: 'session_expired' });
+    expect(listener).toHaveBeenCalledOnce();
   });
 });

@@ -1,6 +1,7 @@
 // Deliberately no runtime import from @ztart/shared/errors: that module pulls in zod, and this
 // client sits in the entry chunk that the public quick-tip page loads.
 import type { ErrorCode } from '@ztart/shared/errors';
+import { isDemoMode } from '@/lib/demo/demo-mode';
 
 /** A code of our error catalogue, or one a newer server sent that this build does not know yet. */
 export type ApiErrorCode = ErrorCode | (string & {});
@@ -79,32 +80,102 @@ function isOffline(): boolean {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+const STATE_CHANGING_METHODS: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Decision 0008: the server's script-readable cookie, repeated in a header on state changes. */
+export const CSRF_COOKIE = 'csrf_token';
+export const CSRF_HEADER = 'X-CSRF-Token';
+
+export function readCookie(name: string, cookies: string = document.cookie): string | null {
+  for (const part of cookies.split(';')) {
+    const separator = part.indexOf('=');
+    if (separator === -1 || part.slice(0, separator).trim() !== name) continue;
+    const value = part.slice(separator + 1).trim();
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return null;
+}
+
+/**
+ * Reads the demo may make: none of them returns a person's own data. Everything else is
+ * refused locally while demo mode is on (decision 0008), so no real account is touched.
+ */
+const DEMO_ALLOWED_READS: readonly RegExp[] = [
+  /^\/api\/health(?:[/?]|$)/,
+  /^\/api\/public\//,
+  /^\/api\/ztartags\//,
+];
+
+function demoMayRequest(method: HttpMethod, path: string): boolean {
+  return method === 'GET' && DEMO_ALLOWED_READS.some((pattern) => pattern.test(path));
+}
+
+type ApiErrorListener = (error: ApiError) => void;
+const sessionExpiredListeners = new Set<ApiErrorListener>();
+
+/** Called whenever any answer is `401 session_expired`; returns the unsubscribe function. */
+export function onSessionExpired(listener: ApiErrorListener): () => void {
+  sessionExpiredListeners.add(listener);
+  return () => sessionExpiredListeners.delete(listener);
+}
+
+function reportFailure(error: ApiError): ApiError {
+  if (error.status === 401 && error.code === 'session_expired') {
+    for (const listener of sessionExpiredListeners) listener(error);
+  }
+  return error;
+}
+
 export interface ApiRequestOptions {
   method?: HttpMethod;
-  /** Sent as JSON. */
+  /** Sent as JSON; a Blob (an image) is sent as it is, with its own content type. */
   body?: unknown;
   headers?: HeadersInit;
   signal?: AbortSignal;
 }
 
+function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  if (body instanceof Blob) {
+    headers.set('Content-Type', body.type || 'application/octet-stream');
+    return body;
+  }
+  // A JSON content type also means a cross-site HTML form cannot forge this request.
+  headers.set('Content-Type', 'application/json');
+  return JSON.stringify(body);
+}
+
 /**
  * Fetches JSON from our API with the session cookie. Resolves with the parsed body (undefined
  * for an empty answer); rejects with an ApiError, or with the AbortError when cancelled.
+ * State-changing requests carry the CSRF token; in demo mode they never leave the browser.
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  if (isDemoMode() && !demoMayRequest(method, path)) {
+    throw new ApiError({
+      code: 'demo_mode',
+      status: 0,
+      message: `${method} ${path} is not sent in demo mode`,
+    });
+  }
+
   const headers = new Headers(options.headers);
   headers.set('Accept', 'application/json');
-  let body: string | undefined;
-  if (options.body !== undefined) {
-    // A JSON content type also means a cross-site HTML form cannot forge this request.
-    headers.set('Content-Type', 'application/json');
-    body = JSON.stringify(options.body);
+  const body = encodeBody(options.body, headers);
+  if (STATE_CHANGING_METHODS.has(method)) {
+    const token = readCookie(CSRF_COOKIE);
+    if (token) headers.set(CSRF_HEADER, token);
   }
 
   let response: Response;
   try {
     response = await fetch(path, {
-      method: options.method ?? 'GET',
+      method,
       headers,
       body,
       credentials: 'same-origin',
@@ -116,7 +187,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     throw new ApiError({ code, status: 0, message: error instanceof Error ? error.message : code });
   }
 
-  if (!response.ok) throw await errorFromResponse(response);
+  if (!response.ok) throw reportFailure(await errorFromResponse(response));
   const text = await response.text();
   if (text === '') return undefined as T;
   try {
@@ -138,3 +209,13 @@ export const api = {
   delete: <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
+
+/**
+ * Whether trying the same request again could succeed: a lost connection or a server fault.
+ * An answer about the request itself (a wrong password, a wrong PIN, demo mode) never is, and
+ * repeating it could only cost the person an attempt.
+ */
+export function isTransientFailure(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return error.code === 'network_error' || error.status >= 500;
+}

@@ -37,11 +37,29 @@ export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
 export const acceptedResponseSchema = z.object({ status: z.literal('accepted') }).meta({ id: 'Accepted' });
 export type AcceptedResponse = z.infer<typeof acceptedResponseSchema>;
 
+/** The answer of an action that has nothing else to say (reset or change of password). */
+export const okResponseSchema = z.object({ status: z.literal('ok') }).meta({ id: 'Ok' });
+export type OkResponse = z.infer<typeof okResponseSchema>;
+
+/** What a verification token was for: a new account's address, or a change of address. */
+export const EMAIL_TOKEN_PURPOSES = ['verify_email', 'change_email'] as const;
+
 /** `POST /auth/verify-email` — a single-use token from a verification mail (sign-up or email change). */
 export const tokenRequestSchema = z
   .object({ token: z.string().min(16).max(200) })
   .meta({ id: 'TokenRequest' });
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
+
+/**
+ * `POST /auth/verify-email` → 200: the address is verified (and, for a change, now the account's
+ * email). It does not sign anyone in. An unknown, used or expired token → 400 `invalid_token`
+ * with `details.reason` `invalid` | `used` | `expired` (| `email_taken` when the new address was
+ * registered meanwhile).
+ */
+export const verifyEmailResponseSchema = z
+  .object({ status: z.literal('verified'), purpose: z.enum(EMAIL_TOKEN_PURPOSES) })
+  .meta({ id: 'VerifyEmail' });
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
 
 /** `POST /auth/resend-verification` → 202 accepted. */
 export const emailRequestSchema = z.object({ email: emailSchema }).meta({ id: 'EmailRequest' });
@@ -63,7 +81,12 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-/** `GET /auth/session` → the signed-in person, or `{ user: null, profile: null, roles: [] }`. */
+/**
+ * `GET /auth/session` → the signed-in person, or `{ user: null, profile: null, roles: [] }` (and a
+ * session cookie that no longer opens a session is cleared). `POST /auth/sign-out` → 204.
+ * Routes that need sign-in answer 401 `unauthorized` without a session cookie and 401
+ * `session_expired` when the cookie's session has ended (30 min idle, 7 days in all, signed out).
+ */
 export const sessionResponseSchema = z
   .object({
     user: sessionUserSchema.nullable(),
@@ -97,7 +120,11 @@ export type ChangeEmailRequest = z.infer<typeof changeEmailRequestSchema>;
 export const phoneStartRequestSchema = z.object({ phone: phoneSchema }).meta({ id: 'PhoneStartRequest' });
 export type PhoneStartRequest = z.infer<typeof phoneStartRequestSchema>;
 
-/** `POST /auth/phone/verify` (signed in) → 200 `sessionResponse`. */
+/**
+ * `POST /auth/phone/verify` (signed in) → 200 `sessionResponse`. A wrong code → 400
+ * `invalid_token` with `details: { reason: 'wrong_code', attemptsLeft }`; no code, an expired one
+ * or one with no attempts left → 400 `invalid_token` with `details.reason` `expired`.
+ */
 export const phoneVerifyRequestSchema = z
   .object({ code: z.string().regex(/^\d{6}$/, 'validation.phoneCode') })
   .meta({ id: 'PhoneVerifyRequest' });
@@ -120,6 +147,9 @@ export type SessionListResponse = z.infer<typeof sessionListResponseSchema>;
 export const revokeOthersResponseSchema = z
   .object({ revoked: z.number().int().min(0) })
   .meta({ id: 'RevokeOthers' });
+
+/** `GET /dev/outbox?to=<address or phone>` (never in production): only the messages sent there. */
+export const outboxQuerySchema = z.object({ to: z.string().trim().toLowerCase().max(254).optional() });
 
 /** `GET /dev/outbox` (never in production) → newest first. Mail links are absolute URLs to the app. */
 export const outboxMessageSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../languages.ts';
 import { TEXT_LIMITS } from '../limits.ts';
-import { USER_LEVELS } from '../roles.ts';
+import { META_DASHBOARD_ACCESS_LEVELS, USER_LEVELS } from '../roles.ts';
 import { DELETE_CONFIRMATION_WORD, phoneSchema, ztartagSchema } from '../validation.ts';
 
 /** `GET /api/public/profiles/:ztartag`: the tag is compared case-insensitively. */
@@ -43,6 +43,12 @@ export type OwnProfile = z.infer<typeof ownProfileSchema>;
 const optionalText = (max: number) => z.string().trim().max(max, 'validation.tooLong').nullable().optional();
 
 /**
+ * `PUT /api/profiles/me/avatar` takes the raw image as its body (Content-Type image/png,
+ * image/jpeg, image/webp or image/gif, at most AVATAR_MAX_BYTES → else 413) and answers the
+ * updated OwnProfile; the photo is re-encoded to a square WebP without any metadata. An empty
+ * body → 400 `image_required`; anything that is not one of those images → 415 `image_invalid`.
+ * `DELETE /api/profiles/me/avatar` → the updated OwnProfile.
+ *
  * `PATCH /api/profiles/me` — only the fields sent change. Email changes go through
  * `/api/auth/change-email` (verification), phone changes through `/api/auth/phone/*`.
  */
@@ -68,6 +74,17 @@ export const updateProfileRequestSchema = z
   .meta({ id: 'UpdateProfileRequest' });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 
+/** `GET /api/profiles/:id` (own, or any for an admin) → OwnProfile. */
+export const profileIdParamsSchema = z.object({ id: z.uuid() });
+
+/** `GET /api/avatars/:id` → the photo as image/webp; the id changes with every upload. */
+export const avatarParamsSchema = z.object({ id: z.uuid() });
+
+/** `GET /api/ztartags/:tag` — an invalid tag → 400 `validation_failed`. */
+export const ztartagParamsSchema = z.object({ tag: ztartagSchema });
+/** `GET /api/ztartags/suggestion?from=` — an email address or a name. */
+export const ztartagSuggestionQuerySchema = z.object({ from: z.string().trim().min(1).max(254) });
+
 /** `GET /api/ztartags/:tag` → whether a tag is free (the asker's own tag counts as available). */
 export const ztartagAvailabilityResponseSchema = z
   .object({ available: z.boolean() })
@@ -77,7 +94,11 @@ export const ztartagSuggestionResponseSchema = z
   .object({ suggestion: z.string() })
   .meta({ id: 'ZtartagSuggestion' });
 
-/** `DELETE /api/profiles/me` → 204; personal data removed or anonymised, audit and money history kept. */
+/**
+ * `DELETE /api/profiles/me` → 204; personal data removed or anonymised, audit and money history
+ * kept. A confirmation other than DELETE → 400 `delete_confirmation_failed`; a wrong password →
+ * 403 `current_password_incorrect`.
+ */
 export const deleteAccountRequestSchema = z
   .object({
     confirmation: z
@@ -89,7 +110,25 @@ export const deleteAccountRequestSchema = z
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
 
 /** `GET /api/user-roles/:userId` — the spec's "Read user_roles" (own, or any for an admin). */
+export const userRolesParamsSchema = z.object({ userId: z.uuid() });
 export const userRolesResponseSchema = z.object({ roles: z.array(z.string()) }).meta({ id: 'UserRoles' });
+
+/**
+ * `POST /api/rpc/can_access_meta_dashboard` (spec §7; signed in; oneself, or anyone for an admin,
+ * else 403 `forbidden`) → the spec's answer: admin → level `admin`; business or enterprise user
+ * level → `business`; anyone else → no access.
+ */
+export const canAccessMetaDashboardRequestSchema = z
+  .object({ p_user_id: z.uuid() })
+  .meta({ id: 'CanAccessMetaDashboardRequest' });
+export const metaDashboardAccessResponseSchema = z
+  .object({
+    has_access: z.boolean(),
+    access_level: z.enum(META_DASHBOARD_ACCESS_LEVELS).nullable(),
+    permissions: z.array(z.string()),
+  })
+  .meta({ id: 'MetaDashboardAccess' });
+export type MetaDashboardAccessResponse = z.infer<typeof metaDashboardAccessResponseSchema>;
 
 /** Phone numbers kept in E.164, as typed by the person. */
 export const phoneOnlySchema = phoneSchema;

@@ -32,7 +32,13 @@ export const pinStatusResponseSchema = z
   .meta({ id: 'PinStatus' });
 export type PinStatusResponse = z.infer<typeof pinStatusResponseSchema>;
 
-/** `POST /api/pin` creates a PIN (none set yet) → PinStatus, unlocked. */
+/**
+ * `POST /api/pin` creates a PIN (none set yet) → 201 PinStatus, unlocked; one already set → 409
+ * `pin_already_set`. Every route that checks a PIN (change, remove, verify) answers a wrong one
+ * with 403 `pin_invalid` and `details: { attemptsLeft }`; the PIN_MAX_ATTEMPTS-th wrong entry,
+ * and any entry while locked, with 423 `pin_locked` and `details: { lockedUntil,
+ * retryAfterSeconds }`; no PIN with 409 `pin_not_set`.
+ */
 export const createPinRequestSchema = z
   .object({ pin: pinSchema, pinConfirmation: z.string() })
   .refine((body) => body.pin === body.pinConfirmation, {

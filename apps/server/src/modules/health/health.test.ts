@@ -35,3 +35,22 @@ describe('health check with a dead database', () => {
     }
   });
 });
+
+describe('a signed-in request while the database is down', () => {
+  it('answers 503 service_unavailable rather than an internal error', async () => {
+    const testApp = await buildTestApp();
+    await testApp.database.close();
+    try {
+      const answer = await testApp.app.inject({
+        method: 'GET',
+        url: '/api/profiles/me',
+        cookies: { session: 'some-session-token' },
+      });
+
+      expect(answer.statusCode).toBe(503);
+      expect(answer.json().error.code).toBe('service_unavailable');
+    } finally {
+      await testApp.close();
+    }
+  });
+});

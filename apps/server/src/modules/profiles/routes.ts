@@ -1,10 +1,63 @@
-import { publicProfileParamsSchema, publicProfileSchema } from '@ztart/shared/contracts/profiles';
+import {
+  canAccessMetaDashboardRequestSchema,
+  deleteAccountRequestSchema,
+  metaDashboardAccessResponseSchema,
+  ownProfileSchema,
+  profileIdParamsSchema,
+  publicProfileParamsSchema,
+  publicProfileSchema,
+  updateProfileRequestSchema,
+  userRolesParamsSchema,
+  userRolesResponseSchema,
+  ztartagAvailabilityResponseSchema,
+  ztartagParamsSchema,
+  ztartagSuggestionQuerySchema,
+  ztartagSuggestionResponseSchema,
+} from '@ztart/shared/contracts/profiles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { errorResponses } from '../../http/error-responses.ts';
-import { findPublicProfile } from './service.ts';
+import { AppError } from '../../http/errors.ts';
+import { createRateLimitCheck } from '../../http/rate-limit.ts';
+import { findActiveUserById } from '../auth/service.ts';
+import { clearSessionCookie, requireSignIn } from '../auth/session-plugin.ts';
+import { avatarRoutes } from './avatar-routes.ts';
+import { deleteAccount } from './delete-account.ts';
+import {
+  findPublicProfile,
+  getOwnProfile,
+  isAdmin,
+  metaDashboardAccessOf,
+  rolesOf,
+  updateOwnProfile,
+} from './service.ts';
+import { isZtartagAvailable, suggestZtartag } from './ztartags.ts';
 
-export const profileRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = async (app, { db }) => {
+/** Someone's own data, or anyone's for an admin (spec §7 reads); else 403, and 404 for no such account. */
+async function assertMayRead(db: AppDatabase, readerId: string, userId: string) {
+  if (readerId !== userId && !(await isAdmin(db, readerId))) throw new AppError('forbidden');
+  const user = await findActiveUserById(db, userId);
+  if (!user) throw new AppError('not_found');
+  return user;
+}
+
+export const profileRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const { db, rateLimits } = context;
+  const ztartagLookupLimit = createRateLimitCheck(
+    app,
+    'ztartag-lookup',
+    rateLimits.ztartagLookupPerIp,
+    (r) => r.ip,
+  );
+  const deleteAccountLimit = createRateLimitCheck(
+    app,
+    'delete-account',
+    rateLimits.passwordCheckPerUser,
+    (r) => (r.auth.status === 'signed-in' ? r.auth.user.id : undefined),
+  );
+
   app.get(
     '/api/public/profiles/:ztartag',
     {
@@ -17,4 +70,138 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: AppDatabase }> = async (
     },
     async (request) => findPublicProfile(db, request.params.ztartag),
   );
+
+  app.get(
+    '/api/profiles/me',
+    {
+      schema: {
+        summary: "The signed-in person's own profile",
+        tags: ['profiles'],
+        response: { 200: ownProfileSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request, reply) => getOwnProfile(db, requireSignIn(request, reply, context).user),
+  );
+
+  app.patch(
+    '/api/profiles/me',
+    {
+      schema: {
+        summary: 'Changes the fields sent of the own profile',
+        tags: ['profiles'],
+        body: updateProfileRequestSchema,
+        response: { 200: ownProfileSchema, ...errorResponses(400, 401, 403, 409, 500) },
+      },
+    },
+    async (request, reply) => updateOwnProfile(db, requireSignIn(request, reply, context).user, request.body),
+  );
+
+  app.delete(
+    '/api/profiles/me',
+    {
+      preHandler: deleteAccountLimit,
+      config: { validationErrorCodes: { confirmation: 'delete_confirmation_failed' } },
+      schema: {
+        summary: 'Deletes the account: type DELETE and the password',
+        tags: ['profiles'],
+        body: deleteAccountRequestSchema,
+        response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 429, 500) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = requireSignIn(request, reply, context);
+      await deleteAccount(context, request, user.id, request.body.password);
+      clearSessionCookie(reply, context);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/profiles/:id',
+    {
+      schema: {
+        summary: "A person's profile (spec §7 Read profiles): one's own, or anyone's for an admin",
+        tags: ['profiles'],
+        params: profileIdParamsSchema,
+        response: { 200: ownProfileSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const reader = requireSignIn(request, reply, context).user;
+      const user = await assertMayRead(db, reader.id, request.params.id);
+      return getOwnProfile(db, user);
+    },
+  );
+
+  app.get(
+    '/api/user-roles/:userId',
+    {
+      schema: {
+        summary: "A person's roles (spec §7 Read user_roles): one's own, or anyone's for an admin",
+        tags: ['profiles'],
+        params: userRolesParamsSchema,
+        response: { 200: userRolesResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const reader = requireSignIn(request, reply, context).user;
+      await assertMayRead(db, reader.id, request.params.userId);
+      return { roles: await rolesOf(db, request.params.userId) };
+    },
+  );
+
+  app.post(
+    '/api/rpc/can_access_meta_dashboard',
+    {
+      schema: {
+        summary: 'Meta dashboard access and level (spec §7): for oneself, or anyone for an admin',
+        tags: ['profiles'],
+        body: canAccessMetaDashboardRequestSchema,
+        response: { 200: metaDashboardAccessResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const reader = requireSignIn(request, reply, context).user;
+      await assertMayRead(db, reader.id, request.body.p_user_id);
+      const access = await metaDashboardAccessOf(db, request.body.p_user_id);
+      return {
+        has_access: access.hasAccess,
+        access_level: access.accessLevel,
+        permissions: [...access.permissions],
+      };
+    },
+  );
+
+  app.get(
+    '/api/ztartags/suggestion',
+    {
+      preHandler: ztartagLookupLimit,
+      schema: {
+        summary: 'A free ztartag made from an email address or a name',
+        tags: ['profiles'],
+        querystring: ztartagSuggestionQuerySchema,
+        response: { 200: ztartagSuggestionResponseSchema, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => ({ suggestion: await suggestZtartag(db, request.query.from) }),
+  );
+
+  app.get(
+    '/api/ztartags/:tag',
+    {
+      preHandler: ztartagLookupLimit,
+      schema: {
+        summary: "Whether a ztartag is free (the asker's own tag counts as free)",
+        tags: ['profiles'],
+        params: ztartagParamsSchema,
+        response: { 200: ztartagAvailabilityResponseSchema, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => {
+      const askerId = request.auth.status === 'signed-in' ? request.auth.user.id : undefined;
+      return { available: await isZtartagAvailable(db, request.params.tag, askerId) };
+    },
+  );
+
+  await app.register(avatarRoutes, { context });
 };

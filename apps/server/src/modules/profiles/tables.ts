@@ -1,26 +1,10 @@
 import { LANGUAGES } from '@ztart/shared/languages';
 import { TEXT_LIMITS } from '@ztart/shared/limits';
 import { STORED_ROLES, USER_LEVELS } from '@ztart/shared/roles';
-import { type SQL, sql } from 'drizzle-orm';
-import { check, date, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-
-/** `'a', 'b'` for a CHECK (... IN (...)) built from a shared list of allowed values. */
-function sqlList(values: readonly string[]): SQL {
-  return sql.raw(values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', '));
-}
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-
-/** A person with an account. Authentication columns arrive with the auth module's migration. */
-export const users = pgTable(
-  'users',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    email: text('email').notNull().unique(),
-    createdAt: createdAt(),
-  },
-  (t) => [check('users_email_lower_case', sql`${t.email} = lower(${t.email})`)],
-);
+import { sql } from 'drizzle-orm';
+import { check, date, index, jsonb, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bytea, createdAt, sqlList, timestampTz } from '../../db/sql-helpers.ts';
+import { users } from '../auth/tables.ts';
 
 export const profiles = pgTable(
   'profiles',
@@ -34,6 +18,8 @@ export const profiles = pgTable(
     fullName: text('full_name'),
     username: text('username'),
     phone: text('phone'),
+    /** Set when the phone number was confirmed with a code sent to it. */
+    phoneVerifiedAt: timestampTz('phone_verified_at'),
     birthday: date('birthday', { mode: 'string' }),
     location: text('location'),
     bio: text('bio'),
@@ -42,7 +28,7 @@ export const profiles = pgTable(
     avatarUrl: text('avatar_url'),
     language: text('language').notNull().default('en'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
+    updatedAt: timestampTz('updated_at')
       .notNull()
       .defaultNow()
       .$onUpdate(() => new Date()),
@@ -76,7 +62,24 @@ export const userRoles = pgTable(
   ],
 );
 
-export type UserRow = typeof users.$inferSelect;
+/**
+ * Profile photos, re-encoded (square WebP, no metadata) and kept in the database so that every
+ * server instance can serve them and none keeps files. A new upload gets a new id.
+ */
+export const avatars = pgTable(
+  'avatars',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: bytea('content').notNull(),
+    contentType: text('content_type').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('avatars_user_id_idx').on(t.userId)],
+);
+
 export type ProfileRow = typeof profiles.$inferSelect;
 export type NewProfileRow = typeof profiles.$inferInsert;
 export type UserRoleRow = typeof userRoles.$inferSelect;

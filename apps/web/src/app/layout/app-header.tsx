@@ -1,4 +1,4 @@
-import { AccountLink } from '@/app/layout/account-link';
+import { AccountMenu } from '@/app/layout/account-menu';
 import { BrandLink } from '@/app/layout/brand-link';
 import { LanguageSwitcher } from '@/app/layout/language-switcher';
 import { ThemeSwitcher } from '@/app/layout/theme-switcher';
@@ -18,7 +18,7 @@ export function AppHeader({ withSidebar = false }: { withSidebar?: boolean }) {
         <div className="ml-auto flex items-center gap-2">
           <LanguageSwitcher />
           <ThemeSwitcher />
-          <AccountLink />
+          <AccountMenu />
         </div>
       </div>
     </header>

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { AppHeader } from '@/app/layout/app-header';
+import { DemoBannerSlot } from '@/app/layout/demo-banner-slot';
 import { OfflineBanner } from '@/app/layout/offline-banner';
 import { PageSkeleton } from '@/app/layout/page-skeleton';
 import { MAIN_CONTENT_ID, SkipLink } from '@/app/layout/skip-link';
@@ -11,6 +12,7 @@ export function PublicLayout() {
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
       <AppHeader />
+      <DemoBannerSlot />
       <OfflineBanner />
       <main
         id={MAIN_CONTENT_ID}

@@ -6,7 +6,7 @@ import { type AuthState, useAuth } from '@/lib/auth/auth-context';
 function mayShow(guardedBy: NavGroup['items'][number]['guard'], auth: AuthState): boolean {
   if (!guardedBy) return true;
   if (auth.status !== 'signedIn') return false;
-  return canEnter(guardedBy, { roles: auth.roles, userLevel: auth.profile?.user_level ?? null });
+  return canEnter(guardedBy, { roles: auth.roles, userLevel: auth.profile?.userLevel ?? null });
 }
 
 /** The navigation groups with the guarded items the current user may not enter left out. */

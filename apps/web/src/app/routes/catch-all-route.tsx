@@ -1,5 +1,6 @@
 import { type DdfProduct, isDdfProduct } from '@ztart/shared/routes';
 import { useLocation } from 'react-router';
+import { RequireSignIn } from '@/app/guards/require-access';
 import { NotFoundPage } from '@/app/routes/not-found-page';
 import { DdfPage } from '@/features/ddf/pages/ddf-page';
 
@@ -12,9 +13,17 @@ export function ddfProductOf(pathname: string): DdfProduct | null {
   return isDdfProduct(product) ? product : null;
 }
 
-/** Every path no other route matched: a product sheet, or the not-found page. */
+/**
+ * Every path no other route matched: a product sheet (it shows the person's own figures, so
+ * it needs sign-in), or the not-found page (public).
+ */
 export function CatchAllRoute() {
   const { pathname } = useLocation();
   const product = ddfProductOf(pathname);
-  return product ? <DdfPage key={product} product={product} /> : <NotFoundPage />;
+  if (!product) return <NotFoundPage />;
+  return (
+    <RequireSignIn>
+      <DdfPage key={product} product={product} />
+    </RequireSignIn>
+  );
 }

@@ -1,33 +1,51 @@
-import type { StoredRole, UserLevel } from '@ztart/shared/roles';
+import type { SessionUser } from '@ztart/shared/contracts/auth';
+import type { OwnProfile } from '@ztart/shared/contracts/profiles';
+import type { StoredRole } from '@ztart/shared/roles';
 import { createContext, useContext } from 'react';
 
-// These mirror GET /api/auth/session. The accounts issue replaces them with the shared contract.
-export interface SessionUser {
-  id: string;
-  email: string;
-}
-
-export interface SessionProfile {
-  id: string;
-  user_level: UserLevel;
-  ztartag: string | null;
-  full_name?: string | null;
-  avatar_url?: string | null;
-}
+export type { OwnProfile, SessionUser };
 
 export type AuthStatus = 'loading' | 'signedOut' | 'signedIn';
 
-/** Authentication state of spec §4: loading, then signed out or signed in. */
+/**
+ * Authentication state of spec §4: loading, then signed out or signed in (the shapes of
+ * `GET /api/auth/session`). A demo user is signed in, with `demo: true`.
+ */
 export type AuthState =
-  | { status: 'loading'; user: null; profile: null; roles: readonly StoredRole[] }
-  | { status: 'signedOut'; user: null; profile: null; roles: readonly StoredRole[] }
-  | { status: 'signedIn'; user: SessionUser; profile: SessionProfile | null; roles: readonly StoredRole[] };
+  | { status: 'loading'; user: null; profile: null; roles: readonly StoredRole[]; demo: false }
+  | { status: 'signedOut'; user: null; profile: null; roles: readonly StoredRole[]; demo: false }
+  | {
+      status: 'signedIn';
+      user: SessionUser;
+      profile: OwnProfile | null;
+      roles: readonly StoredRole[];
+      demo: boolean;
+    };
 
-export const LOADING_AUTH: AuthState = { status: 'loading', user: null, profile: null, roles: [] };
-export const SIGNED_OUT_AUTH: AuthState = { status: 'signedOut', user: null, profile: null, roles: [] };
+export type SignedInAuth = Extract<AuthState, { status: 'signedIn' }>;
+
+export const LOADING_AUTH: AuthState = {
+  status: 'loading',
+  user: null,
+  profile: null,
+  roles: [],
+  demo: false,
+};
+export const SIGNED_OUT_AUTH: AuthState = {
+  status: 'signedOut',
+  user: null,
+  profile: null,
+  roles: [],
+  demo: false,
+};
 
 export const AuthContext = createContext<AuthState>(LOADING_AUTH);
 
 export function useAuth(): AuthState {
   return useContext(AuthContext);
+}
+
+/** The name to greet someone by: their full name, else their ztartag, else their email. */
+export function displayNameOf(auth: SignedInAuth): string {
+  return auth.profile?.fullName || auth.profile?.ztartag || auth.user.email;
 }

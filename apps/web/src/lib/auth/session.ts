@@ -1,46 +1,57 @@
-import { STORED_ROLES, type StoredRole, USER_LEVELS, type UserLevel } from '@ztart/shared/roles';
+import type { QueryClient } from '@tanstack/react-query';
+import type { SessionResponse } from '@ztart/shared/contracts/auth';
 import { api } from '@/lib/api-client';
-import { type AuthState, type SessionProfile, SIGNED_OUT_AUTH } from '@/lib/auth/auth-context';
+import { type AuthState, SIGNED_OUT_AUTH } from '@/lib/auth/auth-context';
+import { demoSession, isDemoMode } from '@/lib/demo/demo-mode';
 
 export const SESSION_PATH = '/api/auth/session';
 export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
+/** Turns a session answer into the app's authentication state. */
+export function authStateFromSession(session: SessionResponse, demo = false): AuthState {
+  if (!session.user) return SIGNED_OUT_AUTH;
+  return { status: 'signedIn', user: session.user, profile: session.profile, roles: session.roles, demo };
 }
 
-function readRoles(value: unknown): StoredRole[] {
-  if (!Array.isArray(value)) return [];
-  return value.filter((role): role is StoredRole => (STORED_ROLES as readonly unknown[]).includes(role));
+/**
+ * Checks an answer against the shared session contract. The schema (and zod with it) loads on
+ * demand, so the entry chunk that the public quick-tip page loads stays small. An answer that
+ * does not match rejects, which counts as signed out (spec §4).
+ */
+export async function parseSession(body: unknown): Promise<AuthState> {
+  // A signed-out answer carries nothing to check: anonymous visitors (the quick tip) never load zod.
+  if (typeof body === 'object' && body !== null && 'user' in body && body.user === null)
+    return SIGNED_OUT_AUTH;
+  const { sessionResponseSchema } = await import('@ztart/shared/contracts/auth');
+  return authStateFromSession(sessionResponseSchema.parse(body));
 }
 
-function readProfile(value: unknown): SessionProfile | null {
-  if (!isRecord(value) || typeof value.id !== 'string') return null;
-  const level = (USER_LEVELS as readonly unknown[]).includes(value.user_level)
-    ? (value.user_level as UserLevel)
-    : 'freemium';
-  return {
-    id: value.id,
-    user_level: level,
-    ztartag: typeof value.ztartag === 'string' ? value.ztartag : null,
-    full_name: typeof value.full_name === 'string' ? value.full_name : null,
-    avatar_url: typeof value.avatar_url === 'string' ? value.avatar_url : null,
-  };
+/** The demo user's state: signed in, without asking the server. */
+export function demoAuthState(): AuthState {
+  return authStateFromSession(demoSession(), true);
 }
 
-/** Turns the answer of GET /api/auth/session (`{ user, profile, roles }` or `{ user: null }`). */
-export function authStateFromSession(body: unknown): AuthState {
-  const user = isRecord(body) ? body.user : null;
-  if (!isRecord(user) || typeof user.id !== 'string') return SIGNED_OUT_AUTH;
-  const session = body as Record<string, unknown>;
-  return {
-    status: 'signedIn',
-    user: { id: user.id, email: typeof user.email === 'string' ? user.email : '' },
-    profile: readProfile(session.profile),
-    roles: readRoles(session.roles),
-  };
-}
-
+/** `GET /api/auth/session`, or the demo user while demo mode is on (no request is made). */
 export async function fetchSession(signal?: AbortSignal): Promise<AuthState> {
-  return authStateFromSession(await api.get<unknown>(SESSION_PATH, { signal }));
+  if (isDemoMode()) return demoAuthState();
+  return parseSession(await api.get<unknown>(SESSION_PATH, { signal }));
+}
+
+function isSessionQuery(queryKey: readonly unknown[]): boolean {
+  return queryKey[0] === SESSION_QUERY_KEY[0] && queryKey[1] === SESSION_QUERY_KEY[1];
+}
+
+/**
+ * Puts a new person (or nobody) in the session and drops every other cached answer, so nothing
+ * of the previous person (or of the demo) can show to the next one.
+ */
+export function replaceSession(queryClient: QueryClient, state: AuthState): void {
+  queryClient.removeQueries({ predicate: (query) => !isSessionQuery(query.queryKey) });
+  queryClient.setQueryData(SESSION_QUERY_KEY, state);
+}
+
+/** Drops every cached answer and asks the server (or the demo) who is signed in now. */
+export async function reloadSession(queryClient: QueryClient): Promise<void> {
+  queryClient.removeQueries({ predicate: (query) => !isSessionQuery(query.queryKey) });
+  await queryClient.resetQueries({ queryKey: SESSION_QUERY_KEY });
 }

@@ -5,7 +5,21 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs } from '@/components/ui/tabs';
+import { usePinStatus } from '@/features/account/api/pin';
+import { AvatarSection } from '@/features/account/components/avatar-section';
+import { ChangePasswordForm } from '@/features/account/components/change-password-form';
+import { DeleteAccountSection } from '@/features/account/components/delete-account-section';
+import { EmailSection } from '@/features/account/components/email-section';
+import { PersonalDetailsForm } from '@/features/account/components/personal-details-form';
+import { PhoneSection } from '@/features/account/components/phone-section';
+import { PinSection } from '@/features/account/components/pin-section';
+import { ProtectedSessions } from '@/features/account/components/protected-sessions';
+import { SignOutSection } from '@/features/account/components/sign-out-section';
+import { useErrorMessage } from '@/hooks/use-error-message';
+import { displayNameOf, type SignedInAuth, useAuth } from '@/lib/auth/auth-context';
 
 /** Sections that later phases build (spec §2: notifications, privacy, financial, preferences → phases 3–6). */
 export const COMING_SOON_PHASE: Partial<Record<AccountTab, number>> = {
@@ -24,9 +38,9 @@ export function parseAccountTab(value: string | null): AccountTab {
 /** `/account`, its tab chosen by `?tab=` (so /profile/edit and /settings can preselect one). */
 export function AccountPage() {
   const { t } = useTranslation(['screens', 'account']);
+  const auth = useAuth();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = parseAccountTab(searchParams.get('tab'));
-  const phase = COMING_SOON_PHASE[tab];
 
   return (
     <div className="flex flex-col gap-6">
@@ -49,20 +63,84 @@ export function AccountPage() {
           )
         }
       >
-        <Card>
-          <CardHeader>
-            <div className="flex flex-wrap items-center gap-2">
-              <CardTitle>{t(`account:tabs.${tab}`)}</CardTitle>
-              {phase ? (
-                <Badge variant="brand" data-testid="coming-soon">
-                  {t('account:comingSoon', { phase })}
-                </Badge>
-              ) : null}
-            </div>
-            <CardDescription>{t(`account:panels.${tab}`)}</CardDescription>
-          </CardHeader>
-        </Card>
+        {/* The route asks for sign-in; the state is only missing for the instant before it redirects. */}
+        {auth.status === 'signedIn' ? <TabPanel tab={tab} auth={auth} /> : <PanelSkeleton />}
       </Tabs>
+    </div>
+  );
+}
+
+function TabPanel({ tab, auth }: { tab: AccountTab; auth: SignedInAuth }) {
+  switch (tab) {
+    case 'profile':
+      return <ProfileTab auth={auth} />;
+    case 'security':
+      return <SecurityTab demo={auth.demo} />;
+    case 'advanced':
+      return <DeleteAccountSection />;
+    default:
+      return <ComingSoonPanel tab={tab} />;
+  }
+}
+
+function ProfileTab({ auth }: { auth: SignedInAuth }) {
+  const { t } = useTranslation('errors');
+  if (!auth.profile) return <FormAlert>{t('user_profile_not_found')}</FormAlert>;
+  return (
+    <div className="flex flex-col gap-4">
+      <AvatarSection profile={auth.profile} name={displayNameOf(auth)} />
+      <PersonalDetailsForm key={auth.profile.id} profile={auth.profile} />
+      <EmailSection user={auth.user} />
+      <PhoneSection user={auth.user} />
+    </div>
+  );
+}
+
+function SecurityTab({ demo }: { demo: boolean }) {
+  const errorMessage = useErrorMessage();
+  const pinStatus = usePinStatus();
+  return (
+    <div className="flex flex-col gap-4">
+      <ChangePasswordForm />
+      {pinStatus.isPending ? <PanelSkeleton /> : null}
+      {pinStatus.isError ? <FormAlert>{errorMessage(pinStatus.error)}</FormAlert> : null}
+      {pinStatus.isSuccess ? (
+        <>
+          <PinSection status={pinStatus.data} />
+          <ProtectedSessions status={pinStatus.data} />
+        </>
+      ) : null}
+      {/* A demo user leaves through the demo banner. */}
+      {demo ? null : <SignOutSection />}
+    </div>
+  );
+}
+
+function ComingSoonPanel({ tab }: { tab: AccountTab }) {
+  const { t } = useTranslation('account');
+  const phase = COMING_SOON_PHASE[tab];
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex flex-wrap items-center gap-2">
+          <CardTitle>{t(`tabs.${tab}`)}</CardTitle>
+          {phase ? (
+            <Badge variant="brand" data-testid="coming-soon">
+              {t('comingSoon', { phase })}
+            </Badge>
+          ) : null}
+        </div>
+        <CardDescription>{t(`panels.${tab}`)}</CardDescription>
+      </CardHeader>
+    </Card>
+  );
+}
+
+function PanelSkeleton() {
+  return (
+    <div aria-hidden="true" className="flex flex-col gap-4">
+      <Skeleton className="h-40 w-full rounded-xl" />
+      <Skeleton className="h-28 w-full rounded-xl" />
     </div>
   );
 }

@@ -38,7 +38,7 @@ const CARD_LINK =
 export function DashboardPage() {
   const { t } = useTranslation('screens');
   const auth = useAuth();
-  const name = auth.status === 'signedIn' ? auth.profile?.full_name : null;
+  const name = auth.status === 'signedIn' ? auth.profile?.fullName : null;
 
   return (
     <div className="flex flex-col gap-8">

@@ -1,0 +1,23 @@
+import type { RateLimitName, RateLimitRule } from '@ztart/shared/limits';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { AppDatabase } from './db/client.ts';
+import type { Mailer } from './integrations/mail/mailer.ts';
+import type { SmsSender } from './integrations/sms/sms.ts';
+
+export type RateLimits = Record<RateLimitName, RateLimitRule>;
+
+/** What every module's routes and services are given: nothing lives in module-level state. */
+export interface AppContext {
+  db: AppDatabase;
+  config: Config;
+  now: Clock;
+  mailer: Mailer;
+  sms: SmsSender;
+  rateLimits: RateLimits;
+  /**
+   * The least time sign-up, forgot-password and resend-verification take to answer, so that how
+   * long they take never tells whether an email is registered (their work differs by a few ms).
+   */
+  uniformAnswerMs: number;
+}

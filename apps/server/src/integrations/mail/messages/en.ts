@@ -1,0 +1,69 @@
+import type { MessageCatalogue } from './catalogue.ts';
+
+export const en: MessageCatalogue = {
+  greeting: 'Hello,',
+  signature: 'The Ztart Tips team',
+  footer: 'Ztart Tips · This is an automatic message; replies are not read.',
+  linkFallback: 'If the button does not work, copy this address into your browser:',
+  verifyEmail: ({ link, hours }) => ({
+    subject: 'Confirm your email address for Ztart Tips',
+    paragraphs: [
+      'Welcome to Ztart Tips!',
+      'Please confirm that this is your email address, so that you can sign in.',
+    ],
+    action: { label: 'Confirm my email address', url: link },
+    after: [
+      `The link works once and expires in ${hours} hours.`,
+      'If you did not create an account, you can ignore this email.',
+    ],
+  }),
+  accountExists: ({ signInUrl }) => ({
+    subject: 'Someone tried to sign up with your email address',
+    paragraphs: [
+      'Someone just tried to create a Ztart Tips account with this email address, but you already have one.',
+      'If it was you, sign in instead. If you have forgotten your password, choose “Forgot password?” on the sign-in page.',
+    ],
+    action: { label: 'Sign in to Ztart Tips', url: signInUrl },
+    after: ["If it wasn't you, you can ignore this email: nothing has changed in your account."],
+  }),
+  resetPassword: ({ link, minutes }) => ({
+    subject: 'Reset your Ztart Tips password',
+    paragraphs: ['We received a request to reset the password of your Ztart Tips account.'],
+    action: { label: 'Choose a new password', url: link },
+    after: [
+      `The link works once and expires in ${minutes} minutes.`,
+      'If you did not ask for this, ignore this email: your password stays the same.',
+    ],
+  }),
+  confirmNewEmail: ({ link, hours }) => ({
+    subject: 'Confirm your new email address',
+    paragraphs: [
+      'You asked to use this address for your Ztart Tips account.',
+      'Your account keeps its current address until you confirm this one.',
+    ],
+    action: { label: 'Confirm my new address', url: link },
+    after: [
+      `The link works once and expires in ${hours} hours.`,
+      'If you did not ask for this, you can ignore this email.',
+    ],
+  }),
+  emailChangeRequested: ({ newEmail, signInUrl }) => ({
+    subject: 'The email address of your Ztart Tips account is about to change',
+    paragraphs: [
+      `Someone signed in to your account asked to change its email address to ${newEmail}.`,
+      'The change happens only when the link sent to the new address is opened.',
+      'If this was not you, sign in and change your password now, then sign out your other sessions.',
+    ],
+    action: { label: 'Sign in to Ztart Tips', url: signInUrl },
+  }),
+  passwordChanged: ({ signInUrl }) => ({
+    subject: 'Your Ztart Tips password was changed',
+    paragraphs: [
+      'The password of your Ztart Tips account was just changed, and your other sessions were signed out.',
+      'If this was not you, reset your password at once with “Forgot password?” on the sign-in page, and contact our support.',
+    ],
+    action: { label: 'Sign in', url: signInUrl },
+  }),
+  phoneCodeSms: ({ code, minutes }) =>
+    `Ztart Tips: your verification code is ${code}. It expires in ${minutes} minutes. Never share it with anyone.`,
+};

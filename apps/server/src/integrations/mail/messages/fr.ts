@@ -1,0 +1,71 @@
+import type { MessageCatalogue } from './catalogue.ts';
+
+export const fr: MessageCatalogue = {
+  greeting: 'Bonjour,',
+  signature: "L'équipe Ztart Tips",
+  footer: 'Ztart Tips · Ceci est un message automatique ; les réponses ne sont pas lues.',
+  linkFallback: 'Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur :',
+  verifyEmail: ({ link, hours }) => ({
+    subject: 'Confirmez votre adresse e-mail pour Ztart Tips',
+    paragraphs: [
+      'Bienvenue sur Ztart Tips !',
+      "Confirmez qu'il s'agit bien de votre adresse e-mail pour pouvoir vous connecter.",
+    ],
+    action: { label: 'Confirmer mon adresse e-mail', url: link },
+    after: [
+      `Le lien ne fonctionne qu'une fois et expire dans ${hours} heures.`,
+      "Si vous n'avez pas créé de compte, ignorez simplement cet e-mail.",
+    ],
+  }),
+  accountExists: ({ signInUrl }) => ({
+    subject: "Quelqu'un a essayé de s'inscrire avec votre adresse e-mail",
+    paragraphs: [
+      "Quelqu'un vient d'essayer de créer un compte Ztart Tips avec cette adresse e-mail, mais vous en avez déjà un.",
+      'Si c’était vous, connectez-vous plutôt. Si vous avez oublié votre mot de passe, choisissez « Mot de passe oublié ? » sur la page de connexion.',
+    ],
+    action: { label: 'Se connecter à Ztart Tips', url: signInUrl },
+    after: ["Si ce n'était pas vous, ignorez cet e-mail : rien n'a changé dans votre compte."],
+  }),
+  resetPassword: ({ link, minutes }) => ({
+    subject: 'Réinitialisez votre mot de passe Ztart Tips',
+    paragraphs: [
+      'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte Ztart Tips.',
+    ],
+    action: { label: 'Choisir un nouveau mot de passe', url: link },
+    after: [
+      `Le lien ne fonctionne qu'une fois et expire dans ${minutes} minutes.`,
+      "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail : votre mot de passe reste le même.",
+    ],
+  }),
+  confirmNewEmail: ({ link, hours }) => ({
+    subject: 'Confirmez votre nouvelle adresse e-mail',
+    paragraphs: [
+      'Vous avez demandé à utiliser cette adresse pour votre compte Ztart Tips.',
+      "Votre compte garde son adresse actuelle tant que vous n'avez pas confirmé celle-ci.",
+    ],
+    action: { label: 'Confirmer ma nouvelle adresse', url: link },
+    after: [
+      `Le lien ne fonctionne qu'une fois et expire dans ${hours} heures.`,
+      "Si vous n'êtes pas à l'origine de cette demande, vous pouvez ignorer cet e-mail.",
+    ],
+  }),
+  emailChangeRequested: ({ newEmail, signInUrl }) => ({
+    subject: "L'adresse e-mail de votre compte Ztart Tips va changer",
+    paragraphs: [
+      `Une personne connectée à votre compte a demandé à remplacer son adresse e-mail par ${newEmail}.`,
+      "Le changement n'aura lieu qu'à l'ouverture du lien envoyé à la nouvelle adresse.",
+      "Si ce n'était pas vous, connectez-vous et changez votre mot de passe dès maintenant, puis déconnectez vos autres sessions.",
+    ],
+    action: { label: 'Se connecter à Ztart Tips', url: signInUrl },
+  }),
+  passwordChanged: ({ signInUrl }) => ({
+    subject: 'Votre mot de passe Ztart Tips a été modifié',
+    paragraphs: [
+      "Le mot de passe de votre compte Ztart Tips vient d'être modifié et vos autres sessions ont été déconnectées.",
+      "Si ce n'était pas vous, réinitialisez tout de suite votre mot de passe avec « Mot de passe oublié ? » sur la page de connexion, puis contactez notre support.",
+    ],
+    action: { label: 'Se connecter', url: signInUrl },
+  }),
+  phoneCodeSms: ({ code, minutes }) =>
+    `Ztart Tips : votre code de vérification est ${code}. Il expire dans ${minutes} minutes. Ne le communiquez à personne.`,
+};

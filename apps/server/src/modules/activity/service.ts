@@ -1,0 +1,92 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppDatabase } from '../../db/client.ts';
+import { describeError } from '../../integrations/background.ts';
+import { auditLog } from './tables.ts';
+
+/** The security events the server writes itself; people's apps add their own through log_user_action. */
+export const SECURITY_EVENTS = [
+  'sign_up',
+  'sign_in',
+  'sign_in_failed',
+  'sign_out',
+  'email_verified',
+  'password_reset_requested',
+  'password_reset',
+  'password_changed',
+  'email_change_requested',
+  'email_changed',
+  'phone_verified',
+  'pin_created',
+  'pin_changed',
+  'pin_removed',
+  'pin_locked',
+  'account_deleted',
+  'session_revoked',
+] as const;
+export type SecurityEvent = (typeof SECURITY_EVENTS)[number];
+
+const USER_AGENT_MAX_LENGTH = 300;
+const METADATA_MAX_JSON_LENGTH = 4_000;
+/** Keys whose values are never kept, wherever they sit in the metadata (`password`, `newPin`, `api_token`...). */
+const SECRET_WORDS = new Set(['pin', 'token', 'otp', 'cvc', 'cvv', 'pan', 'cookie', 'authorization']);
+const SECRET_FRAGMENTS = /password|passcode|passwd|secret|verificationcode|cardnumber/;
+const REMOVED = '[removed]';
+
+export interface AuditEntry {
+  userId: string | null;
+  actionType: string;
+  resource?: string | null;
+  metadata?: Record<string, unknown> | null;
+}
+
+/**
+ * Writes one audit row with the request's address and browser. A failure is logged as a warning
+ * and swallowed: the person's action has already happened and must not fail because of its log.
+ */
+export async function recordAudit(
+  db: AppDatabase,
+  request: FastifyRequest,
+  entry: AuditEntry,
+): Promise<void> {
+  try {
+    await db.insert(auditLog).values({
+      userId: entry.userId,
+      actionType: entry.actionType,
+      resource: entry.resource ?? null,
+      metadata: entry.metadata ? withoutSecrets(entry.metadata) : null,
+      ip: request.ip ?? null,
+      userAgent: request.headers['user-agent']?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
+    });
+  } catch (error) {
+    request.log.warn({ err: describeError(error), action: entry.actionType }, 'audit log write failed');
+  }
+}
+
+/** Drops values under secret-looking keys and bounds the size (metadata comes from clients too). */
+export function withoutSecrets(metadata: Record<string, unknown>): Record<string, unknown> {
+  const cleaned = scrub(metadata) as Record<string, unknown>;
+  const json = JSON.stringify(cleaned);
+  return json.length <= METADATA_MAX_JSON_LENGTH ? cleaned : { truncated: true, length: json.length };
+}
+
+function scrub(value: unknown, depth = 0): unknown {
+  if (depth > 5) return REMOVED;
+  if (Array.isArray(value)) return value.slice(0, 50).map((item) => scrub(item, depth + 1));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [
+        key,
+        isSecretKey(key) ? REMOVED : scrub(inner, depth + 1),
+      ]),
+    );
+  }
+  return value;
+}
+
+function isSecretKey(key: string): boolean {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/);
+  return words.some((word) => SECRET_WORDS.has(word)) || SECRET_FRAGMENTS.test(words.join(''));
+}

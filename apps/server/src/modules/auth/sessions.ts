@@ -1,0 +1,177 @@
+import {
+  SECURITY_CONTEXT_CACHE_SECONDS,
+  SESSION_ABSOLUTE_TIMEOUT_DAYS,
+  SESSION_IDLE_TIMEOUT_MINUTES,
+} from '@ztart/shared/limits';
+import { and, desc, eq, gt, lte, ne, or, sql } from 'drizzle-orm';
+import { addDays, addMinutes, addSeconds } from '../../clock.ts';
+import type { AppDatabase } from '../../db/client.ts';
+import { hashToken, randomToken } from './secrets.ts';
+import { type SessionRow, sessions, type UserRow, users } from './tables.ts';
+
+/** lastSeenAt is written at most this often, so that reading pages does not mean writing rows. */
+const TOUCH_INTERVAL_SECONDS = 60;
+const USER_AGENT_MAX_LENGTH = 300;
+
+export type SessionUser = Pick<UserRow, 'id' | 'email' | 'emailVerifiedAt' | 'createdAt'>;
+
+export interface NewSession {
+  token: string;
+  session: SessionRow;
+}
+
+export async function createSession(
+  db: AppDatabase,
+  options: { userId: string; userAgent: string | undefined; now: Date },
+): Promise<NewSession> {
+  const token = randomToken();
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      userId: options.userId,
+      tokenHash: hashToken(token),
+      createdAt: options.now,
+      lastSeenAt: options.now,
+      expiresAt: addDays(options.now, SESSION_ABSOLUTE_TIMEOUT_DAYS),
+      userAgent: options.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
+    })
+    .returning();
+  return { token, session: session! };
+}
+
+/** The session behind a cookie's token and its person (deleted accounts have no sessions). */
+export async function findSession(
+  db: AppDatabase,
+  token: string,
+): Promise<{ session: SessionRow; user: SessionUser } | undefined> {
+  const [row] = await db
+    .select({
+      session: sessions,
+      user: {
+        id: users.id,
+        email: users.email,
+        emailVerifiedAt: users.emailVerifiedAt,
+        createdAt: users.createdAt,
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), sql`${users.deletedAt} IS NULL`))
+    .limit(1);
+  return row;
+}
+
+export function isSessionExpired(session: Pick<SessionRow, 'lastSeenAt' | 'expiresAt'>, now: Date): boolean {
+  return (
+    now.getTime() >= session.expiresAt.getTime() ||
+    now.getTime() >= addMinutes(session.lastSeenAt, SESSION_IDLE_TIMEOUT_MINUTES).getTime()
+  );
+}
+
+/** Counts a request as activity for the idle timeout. */
+export async function touchSession(db: AppDatabase, session: SessionRow, now: Date): Promise<void> {
+  if (now.getTime() - session.lastSeenAt.getTime() < TOUCH_INTERVAL_SECONDS * 1000) return;
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
+  session.lastSeenAt = now;
+}
+
+/** A new token for the same session (after a password change): a copy of the old cookie is worthless. */
+export async function rotateSessionToken(db: AppDatabase, sessionId: string): Promise<string> {
+  const token = randomToken();
+  await db
+    .update(sessions)
+    .set({ tokenHash: hashToken(token) })
+    .where(eq(sessions.id, sessionId));
+  return token;
+}
+
+export async function deleteSession(db: AppDatabase, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends one of a person's sessions; false when they have no session with that id. */
+export async function deleteSessionOf(db: AppDatabase, userId: string, sessionId: string): Promise<boolean> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .returning({ id: sessions.id });
+  return ended.length > 0;
+}
+
+export async function deleteSessionByToken(db: AppDatabase, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** Signs a person out everywhere, or everywhere but `exceptSessionId`; answers how many sessions ended. */
+export async function deleteSessionsOf(
+  db: AppDatabase,
+  userId: string,
+  options: { exceptSessionId?: string; now: Date },
+): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        options.exceptSessionId ? ne(sessions.id, options.exceptSessionId) : undefined,
+      ),
+    )
+    .returning({ id: sessions.id, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt });
+  // Sessions that had already expired were not open: they do not count as signed out now.
+  return ended.filter((session) => !isSessionExpired(session, options.now)).length;
+}
+
+/** Drops a person's expired sessions (done at sign-in, so the table does not grow forever). */
+export async function deleteExpiredSessionsOf(db: AppDatabase, userId: string, now: Date): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        or(
+          lte(sessions.expiresAt, now),
+          lte(sessions.lastSeenAt, addMinutes(now, -SESSION_IDLE_TIMEOUT_MINUTES)),
+        ),
+      ),
+    );
+}
+
+export async function listOpenSessions(db: AppDatabase, userId: string, now: Date): Promise<SessionRow[]> {
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.lastSeenAt));
+  return rows.filter((session) => !isSessionExpired(session, now));
+}
+
+export async function setPinUnlockedUntil(db: AppDatabase, sessionId: string, until: Date | null) {
+  await db.update(sessions).set({ pinUnlockedUntil: until }).where(eq(sessions.id, sessionId));
+}
+
+/** After a PIN lock or removal no session of the person stays unlocked. */
+export async function clearPinUnlockOf(db: AppDatabase, userId: string): Promise<void> {
+  await db.update(sessions).set({ pinUnlockedUntil: null }).where(eq(sessions.userId, userId));
+}
+
+export interface CachedSecurityCheck {
+  checkedAt: Date;
+  reason: string | null;
+}
+
+/** The security check's result, if one younger than SECURITY_CONTEXT_CACHE_SECONDS is on the session. */
+export function cachedSecurityCheck(session: SessionRow, now: Date): CachedSecurityCheck | undefined {
+  const checkedAt = session.securityCheckedAt;
+  if (!checkedAt || now.getTime() >= addSeconds(checkedAt, SECURITY_CONTEXT_CACHE_SECONDS).getTime()) {
+    return undefined;
+  }
+  if (now.getTime() < checkedAt.getTime()) return undefined;
+  return { checkedAt, reason: session.securityReason };
+}
+
+export async function storeSecurityCheck(db: AppDatabase, sessionId: string, check: CachedSecurityCheck) {
+  await db
+    .update(sessions)
+    .set({ securityCheckedAt: check.checkedAt, securityReason: check.reason })
+    .where(eq(sessions.id, sessionId));
+}
