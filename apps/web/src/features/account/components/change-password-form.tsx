@@ -2,7 +2,7 @@ import { changePasswordRequestSchema } from '@ztart/shared/contracts/auth';
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PasswordStrengthHint } from '@/components/password-strength';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
@@ -74,23 +74,18 @@ export function ChangePasswordForm() {
           onChange={(event) => change('currentPassword', event.target.value)}
           error={fieldMessage(errors.currentPassword)}
         />
-        <PasswordField
-          label={t('fields.newPassword')}
-          name="password"
-          autoComplete="new-password"
+        <NewPasswordFields
+          labels={{
+            password: t('fields.newPassword'),
+            passwordConfirmation: t('fields.passwordConfirmation'),
+          }}
           hint={t('password.hint')}
-          status={<PasswordStrengthHint password={values.password} />}
-          value={values.password}
-          onChange={(event) => change('password', event.target.value)}
-          error={fieldMessage(errors.password)}
-        />
-        <PasswordField
-          label={t('fields.passwordConfirmation')}
-          name="passwordConfirmation"
-          autoComplete="new-password"
-          value={values.passwordConfirmation}
-          onChange={(event) => change('passwordConfirmation', event.target.value)}
-          error={fieldMessage(errors.passwordConfirmation)}
+          values={values}
+          errors={{
+            password: fieldMessage(errors.password),
+            passwordConfirmation: fieldMessage(errors.passwordConfirmation),
+          }}
+          onChange={change}
         />
         {showGeneralError ? (
           <FormAlert>{failureMessage(changePassword.error, 'internal_error')}</FormAlert>

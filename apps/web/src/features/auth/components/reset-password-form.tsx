@@ -3,10 +3,9 @@ import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { PasswordStrengthHint } from '@/components/password-strength';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
-import { PasswordField } from '@/components/ui/password-field';
 import { useResetPassword } from '@/features/auth/api/reset-password';
 import { useErrorMessage } from '@/hooks/use-error-message';
 import { ApiError } from '@/lib/api-client';
@@ -84,23 +83,18 @@ export function ResetPasswordForm({ token, onSignIn }: { token: string; onSignIn
   const badLink = reset.error instanceof ApiError && reset.error.code === 'invalid_token';
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <PasswordField
-        label={t('auth:fields.newPassword')}
-        name="password"
-        autoComplete="new-password"
+      <NewPasswordFields
+        labels={{
+          password: t('auth:fields.newPassword'),
+          passwordConfirmation: t('auth:fields.passwordConfirmation'),
+        }}
         hint={t('auth:signUp.passwordHint')}
-        status={<PasswordStrengthHint password={values.password} />}
-        value={values.password}
-        onChange={(event) => change('password', event.target.value)}
-        error={fieldMessage(errors.password)}
-      />
-      <PasswordField
-        label={t('auth:fields.passwordConfirmation')}
-        name="passwordConfirmation"
-        autoComplete="new-password"
-        value={values.passwordConfirmation}
-        onChange={(event) => change('passwordConfirmation', event.target.value)}
-        error={fieldMessage(errors.passwordConfirmation)}
+        values={values}
+        errors={{
+          password: fieldMessage(errors.password),
+          passwordConfirmation: fieldMessage(errors.passwordConfirmation),
+        }}
+        onChange={change}
       />
       {reset.isError && !fieldErrorsFromApiError(reset.error) ? (
         <FormAlert>

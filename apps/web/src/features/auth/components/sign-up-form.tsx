@@ -4,12 +4,11 @@ import { normalizeZtartag } from '@ztart/shared/validation';
 import { MailCheck, UserPlus } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PasswordStrengthHint } from '@/components/password-strength';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { TextField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
-import { PasswordField } from '@/components/ui/password-field';
 import { ZtartagField } from '@/components/ztartag-field';
 import { LegalLink } from '@/features/auth/components/legal-dialog';
 import { ResendVerification } from '@/features/auth/components/resend-verification';
@@ -133,23 +132,18 @@ export function SignUpForm({ onSignIn }: { onSignIn: () => void }) {
         onBlur={() => void suggestZtartag()}
         error={fieldMessage(errors.email)}
       />
-      <PasswordField
-        label={t('auth:fields.newPassword')}
-        name="password"
-        autoComplete="new-password"
+      <NewPasswordFields
+        labels={{
+          password: t('auth:fields.newPassword'),
+          passwordConfirmation: t('auth:fields.passwordConfirmation'),
+        }}
         hint={t('auth:signUp.passwordHint')}
-        status={<PasswordStrengthHint password={values.password} />}
-        value={values.password}
-        onChange={(event) => change('password', event.target.value)}
-        error={fieldMessage(errors.password)}
-      />
-      <PasswordField
-        label={t('auth:fields.passwordConfirmation')}
-        name="passwordConfirmation"
-        autoComplete="new-password"
-        value={values.passwordConfirmation}
-        onChange={(event) => change('passwordConfirmation', event.target.value)}
-        error={fieldMessage(errors.passwordConfirmation)}
+        values={values}
+        errors={{
+          password: fieldMessage(errors.password),
+          passwordConfirmation: fieldMessage(errors.passwordConfirmation),
+        }}
+        onChange={change}
       />
       <ZtartagField
         label={t('auth:fields.ztartagOptional')}
