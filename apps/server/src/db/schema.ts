@@ -2,5 +2,6 @@
 export * from '../integrations/outbox/tables.ts';
 export * from '../modules/activity/tables.ts';
 export * from '../modules/auth/tables.ts';
+export * from '../modules/ledger/tables.ts';
 export * from '../modules/profiles/tables.ts';
 export * from '../modules/security/tables.ts';

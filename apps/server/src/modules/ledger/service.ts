@@ -1,0 +1,377 @@
+import { randomUUID } from 'node:crypto';
+import { type Currency, isCurrency } from '@ztart/shared/money';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { AppDatabase } from '../../db/client.ts';
+import { queryRows } from '../../db/raw-query.ts';
+import { AppError } from '../../http/errors.ts';
+import {
+  type LedgerAccountKind,
+  type LedgerAccountRow,
+  type LedgerTransferRow,
+  type LedgerTransferState,
+  ledgerAccounts,
+  ledgerTransfers,
+} from './tables.ts';
+
+/** The database or a transaction: every function here works inside a caller's transaction too. */
+export type LedgerExecutor = AppDatabase;
+
+const WALLET_KINDS: readonly LedgerAccountKind[] = ['wallet_available', 'wallet_pending'];
+
+export interface AccountKey {
+  /** null for the system's accounts (clearing, payouts, fees). */
+  ownerId: string | null;
+  kind: LedgerAccountKind;
+  currency: Currency;
+}
+
+export interface TransferLeg {
+  debitAccountId: number;
+  creditAccountId: number;
+  amountMinor: number;
+  currency: Currency;
+  code: string;
+}
+
+export interface TransferInput {
+  legs: TransferLeg[];
+  idempotencyKey?: string;
+}
+
+export interface TransferResult {
+  batchId: string;
+  transfers: LedgerTransferRow[];
+  /** false when an earlier call with the same idempotency key already moved the money. */
+  applied: boolean;
+}
+
+export interface AccountReconciliation {
+  accountId: number;
+  ownerId: string | null;
+  kind: string;
+  currency: string;
+  balanceMinor: number;
+  transfersMinor: number;
+}
+
+export interface Reconciliation {
+  accounts: AccountReconciliation[];
+  /** Sum of all balances per currency: 0 in a sound ledger. */
+  totals: Record<string, number>;
+}
+
+/** Finds or creates an account; system accounts may go negative, wallet accounts never. */
+export async function ensureAccount(db: LedgerExecutor, key: AccountKey): Promise<LedgerAccountRow> {
+  if (!isCurrency(key.currency)) throw new AppError('bad_request', { message: 'Unknown currency.' });
+  const isWallet = WALLET_KINDS.includes(key.kind);
+  if (isWallet !== (key.ownerId !== null)) {
+    throw new AppError('bad_request', { message: 'Wallet accounts have an owner; system accounts do not.' });
+  }
+  await db
+    .insert(ledgerAccounts)
+    .values({ ownerId: key.ownerId, kind: key.kind, currency: key.currency, allowNegative: !isWallet })
+    .onConflictDoNothing();
+  const [account] = await db
+    .select()
+    .from(ledgerAccounts)
+    .where(
+      and(
+        key.ownerId === null ? isNull(ledgerAccounts.ownerId) : eq(ledgerAccounts.ownerId, key.ownerId),
+        eq(ledgerAccounts.kind, key.kind),
+        eq(ledgerAccounts.currency, key.currency),
+      ),
+    );
+  if (!account) throw new Error('ledger account vanished after insert');
+  return account;
+}
+
+/** Moves money along every leg in one database transaction, or not at all. */
+export async function transfer(db: LedgerExecutor, input: TransferInput): Promise<TransferResult> {
+  return movePosted(db, input, 'posted');
+}
+
+/**
+ * Starts a two-phase movement (e.g. processor_clearing → a wallet_pending): the money moves now,
+ * and postPending or voidPending settles it.
+ */
+export async function createPending(db: LedgerExecutor, input: TransferInput): Promise<TransferResult> {
+  return movePosted(db, input, 'pending');
+}
+
+/** Settles a pending transfer: its credit account's owner gets the money as available. */
+export async function postPending(db: LedgerExecutor, pendingId: string): Promise<LedgerTransferRow> {
+  return db.transaction(async (tx) => {
+    const pending = await lockPending(tx, pendingId);
+    const [credited] = await tx
+      .select()
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.id, pending.creditAccountId));
+    if (credited?.kind !== 'wallet_pending' || credited.ownerId === null) {
+      throw new AppError('conflict', { message: 'Only a transfer into a pending wallet can be posted.' });
+    }
+    const available = await ensureAccount(tx, {
+      ownerId: credited.ownerId,
+      kind: 'wallet_available',
+      currency: pending.currency as Currency,
+    });
+    const [row] = await applyLegs(
+      tx,
+      [
+        {
+          debitAccountId: credited.id,
+          creditAccountId: available.id,
+          amountMinor: pending.amountMinor,
+          currency: pending.currency as Currency,
+          code: pending.code,
+        },
+      ],
+      { state: 'posted', pendingId, batchId: randomUUID(), idempotencyKey: undefined },
+    );
+    await tx.update(ledgerTransfers).set({ state: 'posted' }).where(eq(ledgerTransfers.id, pendingId));
+    if (!row) throw new Error('posting wrote no transfer');
+    return row;
+  });
+}
+
+/** Cancels a pending transfer with a reversing transfer; both end up voided. */
+export async function voidPending(db: LedgerExecutor, pendingId: string): Promise<LedgerTransferRow> {
+  return db.transaction(async (tx) => {
+    const pending = await lockPending(tx, pendingId);
+    const [row] = await applyLegs(
+      tx,
+      [
+        {
+          debitAccountId: pending.creditAccountId,
+          creditAccountId: pending.debitAccountId,
+          amountMinor: pending.amountMinor,
+          currency: pending.currency as Currency,
+          code: pending.code,
+        },
+      ],
+      { state: 'voided', pendingId, batchId: randomUUID(), idempotencyKey: undefined },
+    );
+    await tx.update(ledgerTransfers).set({ state: 'voided' }).where(eq(ledgerTransfers.id, pendingId));
+    if (!row) throw new Error('voiding wrote no transfer');
+    return row;
+  });
+}
+
+/** A person's accounts with their balances. */
+export async function balances(db: LedgerExecutor, ownerId: string): Promise<LedgerAccountRow[]> {
+  return db
+    .select()
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.ownerId, ownerId))
+    .orderBy(asc(ledgerAccounts.id));
+}
+
+/**
+ * Every account's stored balance next to the sum of its transfers (credits minus debits), and
+ * the sum of all balances per currency.
+ */
+export async function reconcile(db: LedgerExecutor): Promise<Reconciliation> {
+  const rows = await queryRows<{
+    id: string | number;
+    owner_id: string | null;
+    kind: string;
+    currency: string;
+    balance_minor: string | number;
+    transfers_minor: string | number;
+  }>(
+    db,
+    sql`
+      SELECT a.id, a.owner_id, a.kind, a.currency, a.balance_minor,
+        COALESCE((SELECT SUM(t.amount_minor) FROM ${ledgerTransfers} t WHERE t.credit_account_id = a.id), 0)
+        - COALESCE((SELECT SUM(t.amount_minor) FROM ${ledgerTransfers} t WHERE t.debit_account_id = a.id), 0)
+          AS transfers_minor
+      FROM ${ledgerAccounts} a
+      ORDER BY a.id`,
+  );
+  const accounts = rows.map((row) => ({
+    accountId: Number(row.id),
+    ownerId: row.owner_id,
+    kind: row.kind,
+    currency: row.currency,
+    balanceMinor: Number(row.balance_minor),
+    transfersMinor: Number(row.transfers_minor),
+  }));
+  const totals: Record<string, number> = {};
+  for (const account of accounts)
+    totals[account.currency] = (totals[account.currency] ?? 0) + account.balanceMinor;
+  return { accounts, totals };
+}
+
+export function createLedger(db: AppDatabase) {
+  return {
+    ensureAccount: (key: AccountKey, executor: LedgerExecutor = db) => ensureAccount(executor, key),
+    transfer: (input: TransferInput) => transfer(db, input),
+    createPending: (input: TransferInput) => createPending(db, input),
+    postPending: (pendingId: string) => postPending(db, pendingId),
+    voidPending: (pendingId: string) => voidPending(db, pendingId),
+    balances: (ownerId: string) => balances(db, ownerId),
+    reconcile: () => reconcile(db),
+  };
+}
+export type Ledger = ReturnType<typeof createLedger>;
+
+async function movePosted(
+  db: LedgerExecutor,
+  input: TransferInput,
+  state: LedgerTransferState,
+): Promise<TransferResult> {
+  const { legs, idempotencyKey } = input;
+  if (legs.length === 0) throw new AppError('bad_request', { message: 'A transfer needs at least one leg.' });
+  for (const leg of legs) assertLeg(leg);
+  if (idempotencyKey !== undefined && (idempotencyKey.length === 0 || idempotencyKey.length > 255)) {
+    throw new AppError('bad_request', { message: 'The idempotency key must have 1 to 255 characters.' });
+  }
+  if (idempotencyKey !== undefined) {
+    const earlier = await findByKey(db, idempotencyKey, legs);
+    if (earlier) return earlier;
+  }
+  const batchId = randomUUID();
+  try {
+    const transfers = await db.transaction((tx) =>
+      applyLegs(tx, legs, { state, pendingId: null, batchId, idempotencyKey }),
+    );
+    return { batchId, transfers, applied: true };
+  } catch (error) {
+    // Another call with the same key won the race: answer as it did.
+    if (idempotencyKey !== undefined && isUniqueViolation(error)) {
+      const earlier = await findByKey(db, idempotencyKey, legs);
+      if (earlier) return earlier;
+    }
+    throw error;
+  }
+}
+
+async function findByKey(
+  db: LedgerExecutor,
+  idempotencyKey: string,
+  legs: TransferLeg[],
+): Promise<TransferResult | null> {
+  const [first] = await db
+    .select()
+    .from(ledgerTransfers)
+    .where(eq(ledgerTransfers.idempotencyKey, idempotencyKey));
+  if (!first) return null;
+  const transfers = await db
+    .select()
+    .from(ledgerTransfers)
+    .where(and(eq(ledgerTransfers.batchId, first.batchId), isNull(ledgerTransfers.pendingId)));
+  const earlierLegs = transfers.map(legSignature).sort();
+  const newLegs = legs.map(legSignature).sort();
+  if (earlierLegs.length !== newLegs.length || earlierLegs.some((leg, i) => leg !== newLegs[i])) {
+    throw new AppError('idempotency_conflict');
+  }
+  return { batchId: first.batchId, transfers, applied: false };
+}
+
+/** What a leg moves, to compare a repeated request with the first one (the order of legs does not matter). */
+function legSignature(leg: Omit<TransferLeg, 'currency'> & { currency: string }): string {
+  return JSON.stringify([leg.debitAccountId, leg.creditAccountId, leg.amountMinor, leg.currency, leg.code]);
+}
+
+function assertLeg(leg: TransferLeg): void {
+  if (!Number.isSafeInteger(leg.amountMinor) || leg.amountMinor <= 0) {
+    throw new AppError('bad_request', {
+      message: 'An amount must be a positive whole number of minor units.',
+    });
+  }
+  if (!isCurrency(leg.currency)) throw new AppError('bad_request', { message: 'Unknown currency.' });
+  if (leg.debitAccountId === leg.creditAccountId) {
+    throw new AppError('bad_request', { message: 'A transfer needs two different accounts.' });
+  }
+  if (leg.code.length === 0) throw new AppError('bad_request', { message: 'A transfer needs a code.' });
+}
+
+/**
+ * Locks the accounts in ascending id order, checks currencies and balances, updates the balances
+ * and writes the transfer rows: to be called inside a transaction.
+ */
+async function applyLegs(
+  tx: LedgerExecutor,
+  legs: TransferLeg[],
+  options: {
+    state: LedgerTransferState;
+    pendingId: string | null;
+    batchId: string;
+    idempotencyKey: string | undefined;
+  },
+): Promise<LedgerTransferRow[]> {
+  const ids = [...new Set(legs.flatMap((leg) => [leg.debitAccountId, leg.creditAccountId]))].sort(
+    (a, b) => a - b,
+  );
+  const locked = await tx
+    .select()
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, ids))
+    .orderBy(asc(ledgerAccounts.id))
+    .for('update');
+  const accounts = new Map(locked.map((account) => [account.id, account]));
+  const deltas = new Map<number, number>();
+  for (const leg of legs) {
+    const debit = accounts.get(leg.debitAccountId);
+    const credit = accounts.get(leg.creditAccountId);
+    if (!debit || !credit) throw new AppError('not_found', { message: 'Ledger account not found.' });
+    if (debit.currency !== leg.currency || credit.currency !== leg.currency) {
+      throw new AppError('bad_request', { message: 'Both accounts must hold the transfer currency.' });
+    }
+    deltas.set(debit.id, (deltas.get(debit.id) ?? 0) - leg.amountMinor);
+    deltas.set(credit.id, (deltas.get(credit.id) ?? 0) + leg.amountMinor);
+  }
+  for (const [id, delta] of deltas) {
+    const account = accounts.get(id);
+    if (!account) continue;
+    const next = account.balanceMinor + delta;
+    if (!Number.isSafeInteger(next)) throw new AppError('bad_request', { message: 'Amount out of range.' });
+    if (!account.allowNegative && next < 0) throw new AppError('insufficient_balance');
+  }
+  for (const [id, delta] of deltas) {
+    if (delta === 0) continue;
+    await tx
+      .update(ledgerAccounts)
+      .set({ balanceMinor: sql`${ledgerAccounts.balanceMinor} + ${delta}` })
+      .where(eq(ledgerAccounts.id, id));
+  }
+  const rows: LedgerTransferRow[] = [];
+  for (const [i, leg] of legs.entries()) {
+    const [row] = await tx
+      .insert(ledgerTransfers)
+      .values({
+        batchId: options.batchId,
+        debitAccountId: leg.debitAccountId,
+        creditAccountId: leg.creditAccountId,
+        amountMinor: leg.amountMinor,
+        currency: leg.currency,
+        code: leg.code,
+        state: options.state,
+        pendingId: options.pendingId,
+        idempotencyKey: i === 0 ? (options.idempotencyKey ?? null) : null,
+      })
+      .returning();
+    if (row) rows.push(row);
+  }
+  return rows;
+}
+
+async function lockPending(tx: LedgerExecutor, pendingId: string): Promise<LedgerTransferRow> {
+  const [pending] = await tx
+    .select()
+    .from(ledgerTransfers)
+    .where(eq(ledgerTransfers.id, pendingId))
+    .for('update');
+  if (!pending || pending.pendingId !== null)
+    throw new AppError('not_found', { message: 'Pending transfer not found.' });
+  if (pending.state !== 'pending')
+    throw new AppError('conflict', { message: 'The transfer is no longer pending.' });
+  return pending;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; current instanceof Error || (current && typeof current === 'object'); ) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,84 @@
+import { CURRENCIES } from '@ztart/shared/money';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, sqlList } from '../../db/sql-helpers.ts';
+import { users } from '../auth/tables.ts';
+
+export const LEDGER_ACCOUNT_KINDS = [
+  'wallet_available',
+  'wallet_pending',
+  'processor_clearing',
+  'payouts',
+  'fees',
+] as const;
+export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
+
+export const LEDGER_TRANSFER_STATES = ['pending', 'posted', 'voided'] as const;
+export type LedgerTransferState = (typeof LEDGER_TRANSFER_STATES)[number];
+
+/**
+ * One balance of one owner (a person's wallet) or of the system (owner null: clearing, payouts,
+ * fees) in one currency. The balance is kept here, updated in the same transaction as the
+ * transfers that move it; system accounts may go negative, wallet accounts never.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ownerId: uuid('owner_id').references(() => users.id),
+    kind: text('kind').notNull(),
+    currency: text('currency').notNull(),
+    balanceMinor: bigint('balance_minor', { mode: 'number' }).notNull().default(0),
+    allowNegative: boolean('allow_negative').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_owner_kind_currency_key').on(t.ownerId, t.kind, t.currency),
+    uniqueIndex('ledger_accounts_system_kind_currency_key')
+      .on(t.kind, t.currency)
+      .where(sql`${t.ownerId} IS NULL`),
+    check('ledger_accounts_kind_known', sql`${t.kind} IN (${sqlList(LEDGER_ACCOUNT_KINDS)})`),
+    check('ledger_accounts_currency_known', sql`${t.currency} IN (${sqlList(CURRENCIES)})`),
+    check('ledger_accounts_balance_allowed', sql`${t.allowNegative} OR ${t.balanceMinor} >= 0`),
+  ],
+);
+
+/**
+ * An immutable movement of money from one account to another. Only `state` of a pending transfer
+ * ever changes (to posted or voided); the posting or reversing movement is a new row pointing at
+ * it through `pending_id`. The legs of one call share `batch_id`; its idempotency key sits on the
+ * first leg. The order of legs is not kept: a repeated request is compared as a set of legs.
+ */
+export const ledgerTransfers = pgTable(
+  'ledger_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    batchId: uuid('batch_id').notNull(),
+    debitAccountId: bigint('debit_account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    creditAccountId: bigint('credit_account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    code: text('code').notNull(),
+    state: text('state').notNull(),
+    pendingId: uuid('pending_id'),
+    idempotencyKey: text('idempotency_key').unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_transfers_batch_id_idx').on(t.batchId),
+    index('ledger_transfers_debit_account_id_idx').on(t.debitAccountId),
+    index('ledger_transfers_credit_account_id_idx').on(t.creditAccountId),
+    index('ledger_transfers_pending_id_idx').on(t.pendingId),
+    check('ledger_transfers_amount_positive', sql`${t.amountMinor} > 0`),
+    check('ledger_transfers_accounts_differ', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
+    check('ledger_transfers_currency_known', sql`${t.currency} IN (${sqlList(CURRENCIES)})`),
+    check('ledger_transfers_state_known', sql`${t.state} IN (${sqlList(LEDGER_TRANSFER_STATES)})`),
+  ],
+);
+
+export type LedgerAccountRow = typeof ledgerAccounts.$inferSelect;
+export type LedgerTransferRow = typeof ledgerTransfers.$inferSelect;
