@@ -49,6 +49,41 @@ function PinInput(props: {
  * before it locks; for anything else (locked, demo mode, offline...), the reason. Null when the
  * field error says it all. A lock says until when.
  */
+/** A new PIN and its confirmation: creating and changing a PIN share them. */
+function NewPinFields({
+  id,
+  values,
+  errors,
+  onChange,
+}: {
+  id?: string;
+  values: { pin: string; pinConfirmation: string };
+  errors: { pin?: string | undefined; pinConfirmation?: string | undefined };
+  onChange: (field: 'pin' | 'pinConfirmation', value: string) => void;
+}) {
+  const { t } = useTranslation('account');
+  return (
+    <>
+      <PinInput
+        id={id}
+        label={t('pin.new')}
+        name="pin"
+        hint={t('pin.hint')}
+        value={values.pin}
+        onChange={(value) => onChange('pin', value)}
+        error={errors.pin}
+      />
+      <PinInput
+        label={t('pin.confirm')}
+        name="pinConfirmation"
+        value={values.pinConfirmation}
+        onChange={(value) => onChange('pinConfirmation', value)}
+        error={errors.pinConfirmation}
+      />
+    </>
+  );
+}
+
 export function usePinFailureText(): (error: unknown) => string | null {
   const { t, i18n } = useTranslation('account');
   const timeOfDay = (iso: string) =>
@@ -140,21 +175,14 @@ export function CreatePinForm({
 
   return (
     <form ref={form.formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <PinInput
+      <NewPinFields
         id={CREATE_PIN_FIELD_ID}
-        label={t('pin.new')}
-        name="pin"
-        hint={t('pin.hint')}
-        value={form.values.pin}
-        onChange={(value) => form.change('pin', value)}
-        error={fieldMessage(form.errors.pin)}
-      />
-      <PinInput
-        label={t('pin.confirm')}
-        name="pinConfirmation"
-        value={form.values.pinConfirmation}
-        onChange={(value) => form.change('pinConfirmation', value)}
-        error={fieldMessage(form.errors.pinConfirmation)}
+        values={form.values}
+        errors={{
+          pin: fieldMessage(form.errors.pin),
+          pinConfirmation: fieldMessage(form.errors.pinConfirmation),
+        }}
+        onChange={form.change}
       />
       {mutation.isError ? <PinFailure error={mutation.error} /> : null}
       <Button type="submit" className="self-start" disabled={mutation.isPending}>
@@ -200,20 +228,13 @@ export function ChangePinForm({
         onChange={(value) => form.change('currentPin', value)}
         error={fieldMessage(form.errors.currentPin)}
       />
-      <PinInput
-        label={t('pin.new')}
-        name="pin"
-        hint={t('pin.hint')}
-        value={form.values.pin}
-        onChange={(value) => form.change('pin', value)}
-        error={fieldMessage(form.errors.pin)}
-      />
-      <PinInput
-        label={t('pin.confirm')}
-        name="pinConfirmation"
-        value={form.values.pinConfirmation}
-        onChange={(value) => form.change('pinConfirmation', value)}
-        error={fieldMessage(form.errors.pinConfirmation)}
+      <NewPinFields
+        values={form.values}
+        errors={{
+          pin: fieldMessage(form.errors.pin),
+          pinConfirmation: fieldMessage(form.errors.pinConfirmation),
+        }}
+        onChange={form.change}
       />
       {mutation.isError ? <PinFailure error={mutation.error} /> : null}
       <div className="flex flex-wrap gap-2">
