@@ -21,6 +21,7 @@ import { activityRoutes } from './modules/activity/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { sessionPlugin } from './modules/auth/session-plugin.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { LiveEvents } from './modules/notifications/live.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { securityRoutes } from './modules/security/routes.ts';
 import { APP_VERSION } from './version.ts';
@@ -84,6 +85,7 @@ export async function buildApp(options: BuildAppOptions) {
     mailer,
     sms,
     rateLimits: { ...RATE_LIMITS, ...options.rateLimits },
+    live: new LiveEvents(),
     uniformAnswerMs: options.uniformAnswerMs ?? UNIFORM_ANSWER_MS,
   };
   if (config.isProduction && mailer.kind === 'outbox') {

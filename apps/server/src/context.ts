@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { AppDatabase } from './db/client.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 import type { SmsSender } from './integrations/sms/sms.ts';
+import type { LiveEvents } from './modules/notifications/live.ts';
 
 export type RateLimits = Record<RateLimitName, RateLimitRule>;
 
@@ -15,6 +16,8 @@ export interface AppContext {
   mailer: Mailer;
   sms: SmsSender;
   rateLimits: RateLimits;
+  /** Events for the open pages of each person (`GET /api/events`). */
+  live: LiveEvents;
   /**
    * The least time sign-up, forgot-password and resend-verification take to answer, so that how
    * long they take never tells whether an email is registered (their work differs by a few ms).

@@ -1,7 +1,12 @@
 /** Every module's tables, for Drizzle's typed queries and for drizzle-kit's migrations. */
+export * from '../integrations/card-processor/tables.ts';
 export * from '../integrations/outbox/tables.ts';
 export * from '../modules/activity/tables.ts';
 export * from '../modules/auth/tables.ts';
+export * from '../modules/idempotency/tables.ts';
 export * from '../modules/ledger/tables.ts';
+export * from '../modules/notifications/tables.ts';
+export * from '../modules/payment-methods/tables.ts';
 export * from '../modules/profiles/tables.ts';
 export * from '../modules/security/tables.ts';
+export * from '../modules/transactions/tables.ts';

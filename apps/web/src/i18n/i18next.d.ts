@@ -5,8 +5,11 @@ import type common from '@/i18n/locales/en/common.json';
 import type errors from '@/i18n/locales/en/errors.json';
 import type guard from '@/i18n/locales/en/guard.json';
 import type nav from '@/i18n/locales/en/nav.json';
+import type notifications from '@/i18n/locales/en/notifications.json';
 import type screens from '@/i18n/locales/en/screens.json';
+import type transactions from '@/i18n/locales/en/transactions.json';
 import type validation from '@/i18n/locales/en/validation.json';
+import type wallet from '@/i18n/locales/en/wallet.json';
 
 // English is the reference catalogue: `t()` accepts only keys that exist in it.
 declare module 'i18next' {
@@ -19,8 +22,11 @@ declare module 'i18next' {
       errors: typeof errors;
       guard: typeof guard;
       nav: typeof nav;
+      notifications: typeof notifications;
       screens: typeof screens;
+      transactions: typeof transactions;
       validation: typeof validation;
+      wallet: typeof wallet;
     };
   }
 }

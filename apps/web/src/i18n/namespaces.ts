@@ -8,6 +8,9 @@ export const NAMESPACES = [
   'validation',
   'account',
   'auth',
+  'wallet',
+  'transactions',
+  'notifications',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -49,17 +49,29 @@ export async function recordAudit(
   entry: AuditEntry,
 ): Promise<void> {
   try {
-    await db.insert(auditLog).values({
-      userId: entry.userId,
-      actionType: entry.actionType,
-      resource: entry.resource ?? null,
-      metadata: entry.metadata ? withoutSecrets(entry.metadata) : null,
-      ip: request.ip ?? null,
-      userAgent: request.headers['user-agent']?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
-    });
+    await recordAuditInTransaction(db, request, entry);
   } catch (error) {
     request.log.warn({ err: describeError(error), action: entry.actionType }, 'audit log write failed');
   }
+}
+
+/**
+ * Writes one audit row inside the caller's database transaction (money movements): when it fails,
+ * the movement fails with it, so no money moves without its audit row.
+ */
+export async function recordAuditInTransaction(
+  tx: AppDatabase,
+  request: Pick<FastifyRequest, 'ip' | 'headers'> | null,
+  entry: AuditEntry,
+): Promise<void> {
+  await tx.insert(auditLog).values({
+    userId: entry.userId,
+    actionType: entry.actionType,
+    resource: entry.resource ?? null,
+    metadata: entry.metadata ? withoutSecrets(entry.metadata) : null,
+    ip: request?.ip ?? null,
+    userAgent: request?.headers['user-agent']?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
+  });
 }
 
 /** Drops values under secret-looking keys and bounds the size (metadata comes from clients too). */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Currency, isCurrency } from '@ztart/shared/money';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { queryRows } from '../../db/raw-query.ts';
 import { AppError } from '../../http/errors.ts';
 import {
@@ -366,12 +367,4 @@ async function lockPending(tx: LedgerExecutor, pendingId: string): Promise<Ledge
   if (pending.state !== 'pending')
     throw new AppError('conflict', { message: 'The transfer is no longer pending.' });
   return pending;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current instanceof Error || (current && typeof current === 'object'); ) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }

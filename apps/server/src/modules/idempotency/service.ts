@@ -1,0 +1,141 @@
+import { createHash } from 'node:crypto';
+import { IDEMPOTENCY_KEY_HOURS, IDEMPOTENCY_KEY_MAX_LENGTH } from '@ztart/shared/contracts/wallet';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { AppDatabase } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { errorBody } from '../../http/error-handler.ts';
+import { AppError } from '../../http/errors.ts';
+import { idempotencyKeys } from './tables.ts';
+
+/** What a money-moving route answers: kept as it was for a repeat of the same key. */
+export interface StoredAnswer<Body = unknown> {
+  statusCode: number;
+  body: Body;
+}
+
+export interface IdempotentRequest {
+  /** Whose key it is: a person's id, or `anon:<...>` for a payer without an account. */
+  scope: string;
+  /** The Idempotency-Key header, or undefined when the client sent none (then nothing is kept). */
+  key: string | undefined;
+  /** The route and everything that decides the answer: a reuse with other details is refused. */
+  fingerprint: unknown;
+  now: Date;
+}
+
+/** The Idempotency-Key header of a request: 1 to 255 visible characters, or absent. */
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) return undefined;
+  const key = Array.isArray(header) ? header[0] : header;
+  if (
+    key === undefined ||
+    key.length === 0 ||
+    key.length > IDEMPOTENCY_KEY_MAX_LENGTH ||
+    !/^[\x21-\x7e]+$/.test(key)
+  ) {
+    throw new AppError('idempotency_key_invalid', {
+      message: `The Idempotency-Key header must have 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} visible ASCII characters.`,
+    });
+  }
+  return key;
+}
+
+/**
+ * Runs `work` in one database transaction together with the record of its answer, so that the
+ * money it moves and the key are committed, or neither. A repeat of a committed key with the same
+ * fingerprint returns the stored answer without running `work`; with another fingerprint →
+ * `idempotency_conflict`. Two requests with one key at the same moment: the second waits on the
+ * key's row, then answers as the first did. When `work` throws, nothing is kept and a retry runs
+ * again; an answer that `work` returns (even a refusal such as a declined card) is kept.
+ */
+export async function withIdempotency<Body>(
+  db: AppDatabase,
+  request: IdempotentRequest,
+  work: (tx: AppDatabase) => Promise<StoredAnswer<Body>>,
+): Promise<StoredAnswer<Body> & { replayed: boolean }> {
+  const { key, scope, now } = request;
+  if (key === undefined) return { ...(await db.transaction(work)), replayed: false };
+  const requestHash = createHash('sha256').update(stableJson(request.fingerprint)).digest('hex');
+  const stored = await findAnswer(db, scope, key, requestHash, now);
+  if (stored) return stored as StoredAnswer<Body> & { replayed: true };
+  try {
+    const answer = await db.transaction(async (tx) => {
+      // Claims the key first: a concurrent request with the same key blocks here until this
+      // transaction ends, then fails on the primary key and reads the answer below.
+      await tx
+        .delete(idempotencyKeys)
+        .where(
+          and(
+            eq(idempotencyKeys.scope, scope),
+            eq(idempotencyKeys.key, key),
+            lt(idempotencyKeys.expiresAt, now),
+          ),
+        );
+      await tx.insert(idempotencyKeys).values({
+        scope,
+        key,
+        requestHash,
+        statusCode: 0,
+        response: sql`'null'::jsonb`,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + IDEMPOTENCY_KEY_HOURS * 3_600_000),
+      });
+      const result = await work(tx);
+      await tx
+        .update(idempotencyKeys)
+        .set({ statusCode: result.statusCode, response: result.body as object })
+        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+      return result;
+    });
+    return { ...answer, replayed: false };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const winner = await findAnswer(db, scope, key, requestHash, now);
+    if (winner) return winner as StoredAnswer<Body> & { replayed: true };
+    throw error;
+  }
+}
+
+/** An AppError as an answer to keep (a refusal after which the retry must not run again). */
+export function errorAnswer(error: AppError): StoredAnswer {
+  return { statusCode: error.statusCode, body: errorBody(error.code, error.message, error.details) };
+}
+
+/** Removes keys older than their retention; returns how many went. */
+export async function deleteExpiredKeys(db: AppDatabase, now: Date): Promise<number> {
+  const removed = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.expiresAt, now))
+    .returning({ key: idempotencyKeys.key });
+  return removed.length;
+}
+
+async function findAnswer(
+  db: AppDatabase,
+  scope: string,
+  key: string,
+  requestHash: string,
+  now: Date,
+): Promise<(StoredAnswer & { replayed: true }) | null> {
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+  if (!row || row.expiresAt < now) return null;
+  if (row.requestHash !== requestHash) throw new AppError('idempotency_conflict');
+  return { statusCode: row.statusCode, body: row.response, replayed: true };
+}
+
+/** JSON with object keys sorted, so that the same body always hashes the same. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, item]) => `${JSON.stringify(k)}:${stableJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}

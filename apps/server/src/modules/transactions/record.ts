@@ -1,0 +1,143 @@
+import type { CardBrand } from '@ztart/shared/cards';
+import {
+  CATEGORY_OF_KIND,
+  DEFAULT_CATEGORY_KEYS,
+  type DefaultCategoryKey,
+  type Transaction,
+  type TransactionKind,
+  type TransactionStatus,
+  type TransactionType,
+} from '@ztart/shared/contracts/transactions';
+import type { Currency } from '@ztart/shared/money';
+import { and, eq } from 'drizzle-orm';
+import type { AppDatabase } from '../../db/client.ts';
+import type { PaymentMethodRow } from '../payment-methods/tables.ts';
+import { type TransactionRow, transactionCategories, transactions } from './tables.ts';
+
+/** Chart colours of the default categories. */
+export const DEFAULT_CATEGORY_COLORS: Record<DefaultCategoryKey, string> = {
+  deposits: '#16a34a',
+  withdrawals: '#dc2626',
+  transfers: '#2563eb',
+  tips: '#d97706',
+  food: '#ea580c',
+  shopping: '#db2777',
+  transport: '#0891b2',
+  bills: '#7c3aed',
+  entertainment: '#9333ea',
+  other: '#64748b',
+};
+
+export interface NewTransaction {
+  userId: string;
+  type: TransactionType;
+  kind: TransactionKind;
+  status: TransactionStatus;
+  amountMinor: number;
+  currency: Currency;
+  description: string;
+  note?: string | null;
+  counterparty?: { userId: string | null; ztartag: string | null; name: string } | null;
+  paymentMethod?: Pick<PaymentMethodRow, 'id' | 'type' | 'brand' | 'last4'> | null;
+  failureCode?: string | null;
+  /** Both sides of one movement share it. */
+  groupId: string;
+  ledgerBatchId?: string | null;
+  pendingTransferId?: string | null;
+  processorReference?: string | null;
+  createdAt: Date;
+  settledAt?: Date | null;
+}
+
+/** Creates a person's default categories the first time they are needed. */
+export async function ensureDefaultCategories(db: AppDatabase, userId: string): Promise<void> {
+  await db
+    .insert(transactionCategories)
+    .values(DEFAULT_CATEGORY_KEYS.map((key) => ({ userId, key, color: DEFAULT_CATEGORY_COLORS[key] })))
+    .onConflictDoNothing();
+}
+
+async function defaultCategoryId(
+  db: AppDatabase,
+  userId: string,
+  key: DefaultCategoryKey,
+): Promise<string | null> {
+  const find = async () =>
+    (
+      await db
+        .select({ id: transactionCategories.id })
+        .from(transactionCategories)
+        .where(and(eq(transactionCategories.userId, userId), eq(transactionCategories.key, key)))
+    )[0]?.id;
+  const found = await find();
+  if (found) return found;
+  await ensureDefaultCategories(db, userId);
+  // A default the person deleted stays deleted: null then.
+  return (await find()) ?? null;
+}
+
+/** Writes what one person sees of a movement; call it inside the movement's database transaction. */
+export async function recordTransaction(db: AppDatabase, input: NewTransaction): Promise<TransactionRow> {
+  const categoryId = await defaultCategoryId(db, input.userId, CATEGORY_OF_KIND[input.kind]);
+  const [row] = await db
+    .insert(transactions)
+    .values({
+      userId: input.userId,
+      type: input.type,
+      kind: input.kind,
+      status: input.status,
+      amountMinor: input.amountMinor,
+      currency: input.currency,
+      categoryId,
+      description: input.description,
+      note: input.note ?? null,
+      counterpartyUserId: input.counterparty?.userId ?? null,
+      counterpartyZtartag: input.counterparty?.ztartag ?? null,
+      counterpartyName: input.counterparty?.name ?? null,
+      paymentMethodId: input.paymentMethod?.id ?? null,
+      paymentMethodType: input.paymentMethod?.type ?? null,
+      paymentMethodBrand: input.paymentMethod?.brand ?? null,
+      paymentMethodLast4: input.paymentMethod?.last4 ?? null,
+      failureCode: input.failureCode ?? null,
+      groupId: input.groupId,
+      ledgerBatchId: input.ledgerBatchId ?? null,
+      pendingTransferId: input.pendingTransferId ?? null,
+      processorReference: input.processorReference ?? null,
+      createdAt: input.createdAt,
+      settledAt: input.settledAt ?? null,
+    })
+    .returning();
+  if (!row) throw new Error('transaction insert returned no row');
+  return row;
+}
+
+/** The API shape of a row. */
+export function toTransaction(row: TransactionRow): Transaction {
+  return {
+    id: row.id,
+    type: row.type as TransactionType,
+    kind: row.kind as TransactionKind,
+    status: row.status as TransactionStatus,
+    amountMinor: row.amountMinor,
+    currency: row.currency as Currency,
+    categoryId: row.categoryId,
+    description: row.description,
+    note: row.note,
+    counterparty:
+      row.counterpartyName === null
+        ? null
+        : { ztartag: row.counterpartyZtartag, displayName: row.counterpartyName },
+    paymentMethod:
+      row.paymentMethodId === null
+        ? null
+        : {
+            id: row.paymentMethodId,
+            type: row.paymentMethodType === 'bank_account' ? 'bank_account' : 'card',
+            brand: (row.paymentMethodBrand as CardBrand | null) ?? null,
+            last4: row.paymentMethodLast4 ?? '',
+          },
+    failureCode: row.failureCode,
+    createdAt: row.createdAt.toISOString(),
+    settledAt: row.settledAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,132 @@
+import type { WalletResponse } from '@ztart/shared/contracts/wallet';
+import { AMOUNT_LIMITS } from '@ztart/shared/limits';
+import { CURRENCIES, type Currency } from '@ztart/shared/money';
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import type { AppDatabase } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import type { SignedIn } from '../auth/session-plugin.ts';
+import { users } from '../auth/tables.ts';
+import { profiles } from '../profiles/tables.ts';
+import { isPinUnlocked } from '../security/pin.ts';
+import { userPins } from '../security/tables.ts';
+import { transactions } from '../transactions/tables.ts';
+
+/** Money that leaves a person's wallet and counts toward their daily limit. */
+const OUTGOING_KINDS = ['transfer_out', 'withdrawal', 'tip_out'] as const;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Serializes one person's outgoing movements: the limit checks below read what they sent, so two
+ * payments at once must not both pass on the same headroom. Locks the person's `users` row (FOR NO
+ * KEY UPDATE: rows that reference it can still be inserted); call it first in the movement's
+ * database transaction. Ledger accounts are locked after it, always in ascending id order, so no
+ * cycle of waits can form.
+ */
+export async function lockPayer(tx: AppDatabase, userId: string): Promise<void> {
+  const [row] = await tx
+    .select({ id: users.id, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('no key update');
+  if (!row || row.deletedAt !== null) throw new AppError('wallet_error');
+}
+
+/** Verified = email and phone verified (ARCHITECTURE.md §8): no daily limit then. */
+export async function isVerified(db: AppDatabase, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ email: users.emailVerifiedAt, phone: profiles.phoneVerifiedAt })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, userId));
+  return Boolean(row?.email && row.phone);
+}
+
+/** What a person sent (transfers, withdrawals, tips; not failed ones) in the 24 hours before `now`. */
+export async function sentLast24h(
+  db: AppDatabase,
+  userId: string,
+  now: Date,
+): Promise<Map<Currency, number>> {
+  const rows = await db
+    .select({
+      currency: transactions.currency,
+      total: sql<string>`COALESCE(SUM(${transactions.amountMinor}), 0)`,
+    })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.userId, userId),
+        inArray(transactions.kind, [...OUTGOING_KINDS]),
+        ne(transactions.status, 'failed'),
+        gt(transactions.createdAt, new Date(now.getTime() - DAY_MS)),
+      ),
+    )
+    .groupBy(transactions.currency);
+  return new Map(rows.map((row) => [row.currency as Currency, Number(row.total)]));
+}
+
+async function hasPin(db: AppDatabase, userId: string): Promise<boolean> {
+  const [pin] = await db
+    .select({ userId: userPins.userId })
+    .from(userPins)
+    .where(eq(userPins.userId, userId));
+  return pin !== undefined;
+}
+
+/**
+ * Refuses an outgoing payment that breaks a limit of ARCHITECTURE.md §8: above the per-transaction
+ * maximum or the unverified daily limit → `limit_exceeded` (with which limit and the headroom left);
+ * above the no-PIN amount while a PIN is set and this session has not entered it → `pin_required`.
+ * Call it after lockPayer, inside the movement's transaction.
+ */
+export async function assertWithinLimits(
+  tx: AppDatabase,
+  signedIn: SignedIn,
+  payment: { amountMinor: number; currency: Currency },
+  now: Date,
+): Promise<void> {
+  const userId = signedIn.user.id;
+  if (payment.amountMinor > AMOUNT_LIMITS.transferMaxMinor) {
+    throw new AppError('limit_exceeded', {
+      details: { limit: 'transferMax', limitMinor: AMOUNT_LIMITS.transferMaxMinor },
+    });
+  }
+  if (!(await isVerified(tx, userId))) {
+    const sent = (await sentLast24h(tx, userId, now)).get(payment.currency) ?? 0;
+    const remainingMinor = Math.max(0, AMOUNT_LIMITS.unverifiedDailyMinor - sent);
+    if (payment.amountMinor > remainingMinor) {
+      throw new AppError('limit_exceeded', {
+        details: { limit: 'daily', limitMinor: AMOUNT_LIMITS.unverifiedDailyMinor, remainingMinor },
+      });
+    }
+  }
+  if (
+    payment.amountMinor > AMOUNT_LIMITS.noPinMaxMinor &&
+    !isPinUnlocked(signedIn, now) &&
+    (await hasPin(tx, userId))
+  ) {
+    throw new AppError('pin_required', { details: { noPinMaxMinor: AMOUNT_LIMITS.noPinMaxMinor } });
+  }
+}
+
+/** The limits part of `GET /api/wallet`. */
+export async function limitsOf(
+  db: AppDatabase,
+  userId: string,
+  now: Date,
+): Promise<WalletResponse['limits']> {
+  const [verified, pinSet, sent] = await Promise.all([
+    isVerified(db, userId),
+    hasPin(db, userId),
+    sentLast24h(db, userId, now),
+  ]);
+  return {
+    minMinor: AMOUNT_LIMITS.minMinor,
+    transferMaxMinor: AMOUNT_LIMITS.transferMaxMinor,
+    noPinMaxMinor: AMOUNT_LIMITS.noPinMaxMinor,
+    pinSet,
+    verified,
+    dailyLimitMinor: verified ? null : AMOUNT_LIMITS.unverifiedDailyMinor,
+    sentLast24h: CURRENCIES.map((currency) => ({ currency, amountMinor: sent.get(currency) ?? 0 })),
+  };
+}

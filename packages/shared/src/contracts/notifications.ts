@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { CURRENCIES } from '../money.ts';
+import { transactionSchema } from './transactions.ts';
+
+/** Spec §3: a notification has a type and is read or unread. */
+export const NOTIFICATION_TYPES = ['tip', 'transfer', 'system', 'achievement', 'reminder'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** What happened; the app words it (`notifications:events.<event>`) with `data`. */
+export const NOTIFICATION_EVENTS = [
+  'transfer_received',
+  'deposit_completed',
+  'deposit_failed',
+  'withdrawal_completed',
+  'withdrawal_failed',
+  'tip_received',
+] as const;
+export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+
+export const notificationSchema = z
+  .object({
+    id: z.uuid(),
+    type: z.enum(NOTIFICATION_TYPES),
+    event: z.enum(NOTIFICATION_EVENTS),
+    data: z.object({
+      amountMinor: z.number().int().optional(),
+      currency: z.enum(CURRENCIES).optional(),
+      transactionId: z.uuid().optional(),
+      /** The other person (sender of a transfer or tip), when there is one. */
+      fromZtartag: z.string().nullable().optional(),
+      fromName: z.string().nullable().optional(),
+      failureCode: z.string().nullable().optional(),
+    }),
+    readAt: z.iso.datetime().nullable(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Notification' });
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** `GET /api/notifications?cursor=&limit=&unread=` → newest first. */
+export const notificationQuerySchema = z.object({
+  unread: z.stringbool().optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const notificationListResponseSchema = z
+  .object({
+    items: z.array(notificationSchema),
+    nextCursor: z.string().nullable(),
+    unreadCount: z.number().int(),
+  })
+  .meta({ id: 'NotificationList' });
+export type NotificationListResponse = z.infer<typeof notificationListResponseSchema>;
+/** `POST /api/notifications/{id}/read` → Notification; `POST /api/notifications/read-all` → {updated}. */
+export const notificationParamsSchema = z.object({ id: z.uuid() });
+
+/**
+ * `GET /api/events`: Server-Sent Events for the signed-in person's open pages. Each message's
+ * `event:` is the type below and its `data:` the JSON. A comment line every 25 s keeps proxies
+ * from closing the stream. The app refreshes what each event touches.
+ */
+export const liveEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('notification'), notification: notificationSchema }),
+  /** A transaction of the person was created or changed status: wallet, lists and tips refresh. */
+  z.object({ type: z.literal('transaction'), transaction: transactionSchema }),
+]);
+export type LiveEvent = z.infer<typeof liveEventSchema>;
+export const LIVE_EVENT_HEARTBEAT_SECONDS = 25;
