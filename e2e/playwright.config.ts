@@ -4,7 +4,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const dataDir = fileURLToPath(new URL('../data/e2e', import.meta.url));
+// E2E_DATA_DIR (with another E2E_PORT) lets two runs side by side keep separate databases.
+const dataDir = process.env.E2E_DATA_DIR ?? fileURLToPath(new URL('../data/e2e', import.meta.url));
 
 // Every run starts from an empty embedded database (the server seeds its demo data).
 if (!process.env.TEST_WORKER_INDEX) rmSync(dataDir, { recursive: true, force: true });
@@ -53,6 +54,13 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: `http://127.0.0.1:${port}` },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_URL: `http://127.0.0.1:${port}`,
+      // Long enough to see a card payment pending, short enough for the journeys to watch it settle.
+      CARD_SETTLEMENT_DELAY_MS: '2000',
+    },
   },
 });

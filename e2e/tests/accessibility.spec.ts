@@ -3,15 +3,27 @@ import { expect, test } from '@playwright/test';
 
 import { enterDemo } from './support/demo.ts';
 
-const PUBLIC_PAGES = ['/', '/quick-tip', '/auth', '/no-such-page'];
+const PUBLIC_PAGES = ['/', '/quick-tip', '/quick-tip?to=maria_waits', '/auth', '/no-such-page'];
 const PRIVATE_PAGES = [
   '/wallet',
+  '/payment-methods',
+  '/payments',
+  '/transactions',
+  '/qr-codes',
+  '/tips-me',
   '/account?tab=profile',
   '/account?tab=security',
   '/account?tab=advanced',
   '/profile',
 ];
 const PAGES = [...PUBLIC_PAGES, ...PRIVATE_PAGES];
+/** Pages whose content arrives after their title: checked once it has (a test id in it). */
+const CONTENT_OF: Record<string, string> = {
+  '/quick-tip?to=maria_waits': 'tip-form',
+  '/transactions': 'transaction-row',
+  '/qr-codes': 'my-tip-link',
+  '/tips-me': 'tip-totals',
+};
 
 for (const path of PAGES) {
   for (const theme of ['light', 'dark'] as const) {
@@ -23,6 +35,8 @@ for (const path of PAGES) {
       if (PRIVATE_PAGES.includes(path)) await enterDemo(page);
       await page.goto(path);
       await expect(page.getByTestId('screen-title')).toBeVisible();
+      const content = CONTENT_OF[path];
+      if (content) await expect(page.getByTestId(content).first()).toBeVisible();
       const results = await new AxeBuilder({ page }).analyze();
       const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(

@@ -14,6 +14,7 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { createCardProcessor } from './integrations/card-processor/processor.ts';
 import { createMailTransport, Mailer } from './integrations/mail/mailer.ts';
 import { outboxRoutes } from './integrations/outbox/routes.ts';
 import { createSmsTransport, SmsSender } from './integrations/sms/sms.ts';
@@ -22,8 +23,16 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { sessionPlugin } from './modules/auth/session-plugin.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { LiveEvents } from './modules/notifications/live.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import { paymentMethodRoutes } from './modules/payment-methods/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
+import { qrCodeRoutes } from './modules/qr-codes/routes.ts';
 import { securityRoutes } from './modules/security/routes.ts';
+import { tipRoutes } from './modules/tips/routes.ts';
+import { transactionRoutes } from './modules/transactions/routes.ts';
+import { transferRoutes } from './modules/transfers/routes.ts';
+import { walletRoutes } from './modules/wallet/routes.ts';
+import { createSettlementWorker } from './modules/wallet/settlement-worker.ts';
 import { APP_VERSION } from './version.ts';
 
 /** JSON bodies up to 1 MiB; routes that take uploads raise their own limit. */
@@ -84,10 +93,16 @@ export async function buildApp(options: BuildAppOptions) {
     now: options.now ?? systemClock,
     mailer,
     sms,
+    cardProcessor: createCardProcessor(config),
     rateLimits: { ...RATE_LIMITS, ...options.rateLimits },
     live: new LiveEvents(),
     uniformAnswerMs: options.uniformAnswerMs ?? UNIFORM_ANSWER_MS,
   };
+  const settlement = createSettlementWorker(context, app.log, config.settlementPollMs);
+  app.decorate('settlement', settlement);
+  // Card charges and payouts settle in the background once the app is ready, until it closes.
+  app.addHook('onReady', async () => settlement.start());
+  app.addHook('preClose', async () => settlement.stop());
   if (config.isProduction && mailer.kind === 'outbox') {
     app.log.warn(
       'SMTP_URL is not set: mail is kept in the outbox table, which nobody can read in production',
@@ -109,6 +124,13 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(authRoutes, { context });
   await app.register(profileRoutes, { context });
   await app.register(securityRoutes, { context });
+  await app.register(paymentMethodRoutes, { context });
+  await app.register(walletRoutes, { context });
+  await app.register(transferRoutes, { context });
+  await app.register(transactionRoutes, { context });
+  await app.register(notificationRoutes, { context });
+  await app.register(qrCodeRoutes, { context });
+  await app.register(tipRoutes, { context });
   await app.register(activityRoutes, { context });
   await app.register(outboxRoutes, { context });
 

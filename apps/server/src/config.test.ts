@@ -21,7 +21,19 @@ describe('configuration from the environment', () => {
       smtpUrl: undefined,
       mailFrom: 'Ztart Tips <no-reply@localhost>',
       smsWebhookUrl: undefined,
+      cardSettlementDelayMs: 4_000,
+      settlementPollMs: 500,
     });
+  });
+
+  it('settles sandbox card operations after CARD_SETTLEMENT_DELAY_MS, polled every SETTLEMENT_POLL_MS (0: off)', () => {
+    expect(loadConfig({ CARD_SETTLEMENT_DELAY_MS: '0', SETTLEMENT_POLL_MS: '250' })).toMatchObject({
+      cardSettlementDelayMs: 0,
+      settlementPollMs: 250,
+    });
+    expect(loadConfig({ SETTLEMENT_POLL_MS: '0' }).settlementPollMs).toBe(0);
+    expect(() => loadConfig({ CARD_SETTLEMENT_DELAY_MS: '-1' })).toThrow(/CARD_SETTLEMENT_DELAY_MS/);
+    expect(() => loadConfig({ SETTLEMENT_POLL_MS: '0.5' })).toThrow(/SETTLEMENT_POLL_MS/);
   });
 
   it('sends mail by SMTP and SMS by webhook only when told where, from an address on APP_URL', () => {

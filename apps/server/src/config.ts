@@ -43,6 +43,8 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().trim().min(3).max(200).optional(),
   SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  CARD_SETTLEMENT_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(4_000),
+  SETTLEMENT_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(500),
 });
 
 export type NodeEnv = (typeof NODE_ENVS)[number];
@@ -70,6 +72,10 @@ export interface Config {
   mailFrom: string;
   /** Where SMS go as a POST of JSON `{ to, text }`; without it SMS go to the outbox table. */
   smsWebhookUrl: string | undefined;
+  /** How long the sandbox card processor takes to settle a charge or payout (pending, then completed or failed). */
+  cardSettlementDelayMs: number;
+  /** How often the settlement worker looks for due operations; 0 turns it off (tests settle by hand). */
+  settlementPollMs: number;
 }
 
 export class ConfigError extends Error {
@@ -103,6 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM ?? defaultMailFrom(appUrl),
     smsWebhookUrl: vars.SMS_WEBHOOK_URL,
+    cardSettlementDelayMs: vars.CARD_SETTLEMENT_DELAY_MS,
+    settlementPollMs: vars.SETTLEMENT_POLL_MS,
   };
 }
 

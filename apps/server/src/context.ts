@@ -2,6 +2,7 @@ import type { RateLimitName, RateLimitRule } from '@ztart/shared/limits';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { AppDatabase } from './db/client.ts';
+import type { CardProcessor } from './integrations/card-processor/processor.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 import type { SmsSender } from './integrations/sms/sms.ts';
 import type { LiveEvents } from './modules/notifications/live.ts';
@@ -15,6 +16,8 @@ export interface AppContext {
   now: Clock;
   mailer: Mailer;
   sms: SmsSender;
+  /** Tokenizes cards, charges them, pays out to bank accounts and settles (the sandbox by default). */
+  cardProcessor: CardProcessor;
   rateLimits: RateLimits;
   /** Events for the open pages of each person (`GET /api/events`). */
   live: LiveEvents;

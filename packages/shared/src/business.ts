@@ -1,4 +1,5 @@
-import type { UserLevel } from './roles.ts';
+import { QR_CODES_MAX_PER_USER } from './contracts/qr-codes.ts';
+import { isBusinessLevel, type UserLevel } from './roles.ts';
 
 /** Business limits of spec §9. Levels other than business and enterprise get zero. */
 export interface BusinessLimits {
@@ -17,6 +18,16 @@ export function businessLimitsFor(userLevel: UserLevel | null | undefined): Busi
   if (userLevel === 'enterprise') return BUSINESS_LIMITS.enterprise;
   if (userLevel === 'business') return BUSINESS_LIMITS.business;
   return BUSINESS_LIMITS.others;
+}
+
+/**
+ * How many QR codes a person may keep: the spec §9 figure of their level when they own a business
+ * of that level (business 50, enterprise 200), QR_CODES_MAX_PER_USER for everyone else. §9 gives
+ * "others" zero because it counts a business's codes; a person's own tip codes are not refused.
+ */
+export function qrCodeLimitFor(userLevel: UserLevel | null | undefined, ownsBusiness: boolean): number {
+  if (ownsBusiness && isBusinessLevel(userLevel)) return businessLimitsFor(userLevel).qrCodes;
+  return QR_CODES_MAX_PER_USER;
 }
 
 export const BUSINESS_STATUSES = ['active', 'suspended', 'closed'] as const;

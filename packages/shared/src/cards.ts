@@ -96,7 +96,7 @@ export function isValidCardNumber(input: string): boolean {
   const digits = normalizeCardNumber(input);
   const brand = detectCardBrand(digits);
   const rule = BRAND_RULES.find((candidate) => candidate.brand === brand);
-  return rule !== undefined && rule.lengths.includes(digits.length) && passesLuhn(digits);
+  return (rule?.lengths.includes(digits.length) ?? false) && passesLuhn(digits);
 }
 
 export function cvcLengthFor(brand: CardBrand | null): number {

@@ -38,6 +38,8 @@ export const ERROR_CODES = {
   profile_update_failed: 500,
   ztartag_taken: 409,
   ztartag_retrieve_failed: 500,
+  /** A feature that needs the person's ztartag (their tip link, My QR, QR codes) before they chose one. */
+  ztartag_required: 409,
   pin_required: 403,
   pin_invalid: 403,
   pin_locked: 423,
@@ -76,7 +78,8 @@ export const ERROR_CODES = {
   location_unavailable: 0,
   nearby_search_failed: 500,
   dynamic_qr_save_failed: 500,
-  qr_generation_failed: 500,
+  /** What was asked cannot be encoded (e.g. an EMV payload whose merchant name has no usable letters). */
+  qr_generation_failed: 422,
   invalid_qr_code: 422,
   photo_capture_failed: 0,
   photo_delete_failed: 500,

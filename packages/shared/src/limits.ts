@@ -63,6 +63,14 @@ export const RATE_LIMITS = {
   ztartagLookupPerIp: { max: 60, windowSeconds: 60 },
   /** Actions a signed-in person's app may write to the audit log. */
   auditPerUser: { max: 120, windowSeconds: 60 },
+  /**
+   * Card tips from one IP address, whatever the card: slows down card testing (many stolen numbers
+   * tried from one place). Generous, because a whole audience behind one venue Wi-Fi or mobile
+   * carrier's NAT shares an address.
+   */
+  quickTipPerIp: { max: 30, windowSeconds: 10 * 60 },
+  /** Card tips with one card number, from anywhere: a stolen card cannot be drained tip after tip. */
+  quickTipPerCard: { max: 10, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

@@ -40,6 +40,7 @@ export const SCREEN_PATHS = [
   '/auth',
   '/wallet',
   '/transactions',
+  '/transactions/:id',
   '/qr-codes',
   '/qr-codes/:id/edit',
   '/profile',

@@ -31,6 +31,7 @@ describe('security headers', () => {
   beforeAll(async () => {
     distDir = mkdtempSync(path.join(tmpdir(), 'ztart-web-'));
     writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>Ztart Tips</title>');
+    writeFileSync(path.join(distDir, 'quick-tip.html'), '<!doctype html><title>Quick tip</title>');
     testApp = await buildTestApp({ config: { webDistDir: distDir } });
   });
   afterAll(async () => {
@@ -50,6 +51,37 @@ describe('security headers', () => {
     const answer = await testApp.app.inject({ method: 'GET', url: '/wallet' });
 
     expect(answer.statusCode).toBe(200);
+    expectProtectiveHeaders(answer.headers);
+  });
+
+  it('let any site frame the tip widget (/quick-tip with embed=1), and nothing else changes', async () => {
+    for (const url of ['/quick-tip?to=maria_waits&embed=1', '/quick-tip/?embed=1&to=maria_waits']) {
+      const answer = await testApp.app.inject({ method: 'GET', url });
+
+      expect(answer.statusCode, url).toBe(200);
+      expect(answer.headers['x-frame-options'], url).toBeUndefined();
+      const csp = String(answer.headers['content-security-policy']).split(';');
+      expect(csp, url).toEqual([...EXPECTED_CSP.slice(0, -1), 'frame-ancestors *']);
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it.each([
+    '/quick-tip?to=maria_waits',
+    '/quick-tip?to=maria_waits&embed=0',
+    '/quick-tip?to=maria_waits&embed=true',
+    '/wallet?embed=1',
+    '/api/health?embed=1',
+    '/quick-tip.html?embed=1',
+  ])('keep every other page, %s included, out of other sites’ frames', async (url) => {
+    const answer = await testApp.app.inject({ method: 'GET', url });
+
+    expectProtectiveHeaders(answer.headers);
+  });
+
+  it('never relax framing for a state-changing request', async () => {
+    const answer = await testApp.app.inject({ method: 'POST', url: '/quick-tip?embed=1', payload: {} });
+
     expectProtectiveHeaders(answer.headers);
   });
 

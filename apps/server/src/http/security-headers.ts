@@ -22,6 +22,33 @@ export const CSP_DIRECTIVES = {
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
+/** A CSP header value from directives such as CSP_DIRECTIVES (`defaultSrc` → `default-src`). */
+export function cspHeaderOf(directives: Record<string, readonly string[]>): string {
+  return Object.entries(directives)
+    .map(
+      ([name, values]) =>
+        `${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)} ${values.join(' ')}`,
+    )
+    .join(';');
+}
+
+/**
+ * The tip widget (`/quick-tip?...&embed=1`) is meant to sit in an iframe on the receiver's own
+ * site, so that page alone may be framed by any site. It stays safe to frame: inside another
+ * site's frame the browser sends no session cookie (SameSite=Lax), so the page can only take a
+ * card typed in by the person, never spend a signed-in balance.
+ */
+export function isEmbeddableRequest(method: string, url: string): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const [pathname, query = ''] = url.split('?', 2);
+  return (
+    (pathname === '/quick-tip' || pathname === '/quick-tip/') &&
+    new URLSearchParams(query).get('embed') === '1'
+  );
+}
+
+const EMBEDDABLE_CSP = cspHeaderOf({ ...CSP_DIRECTIVES, frameAncestors: ['*'] });
+
 export async function registerSecurityHeaders(app: FastifyInstance, options: { isProduction: boolean }) {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
@@ -31,6 +58,13 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { i
     strictTransportSecurity: options.isProduction
       ? { maxAge: ONE_YEAR_SECONDS, includeSubDomains: true }
       : false,
+  });
+
+  // Registered after helmet, whose onRequest hook has just written the headers of every answer.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isEmbeddableRequest(request.method, request.url)) return;
+    reply.raw.removeHeader('x-frame-options');
+    reply.raw.setHeader('content-security-policy', EMBEDDABLE_CSP);
   });
 
   // API answers carry personal and financial data: no browser or proxy may keep a copy.

@@ -7,6 +7,8 @@ import { WEB_APP_NOT_BUILT_MESSAGE } from './web-app.ts';
 
 const INDEX_HTML =
   '<!doctype html><html><head><script type="module" src="/assets/index-3f9a1c.js"></script></head></html>';
+const QUICK_TIP_HTML =
+  '<!doctype html><html><head><script type="module" src="/assets/quick-tip-7b2e4d.js"></script></head></html>';
 
 /** A web build as Vite leaves it: index.html, hashed assets, translation files, a manifest. */
 function makeWebBuild(): string {
@@ -14,6 +16,7 @@ function makeWebBuild(): string {
   mkdirSync(path.join(distDir, 'assets'));
   mkdirSync(path.join(distDir, 'locales/es'), { recursive: true });
   writeFileSync(path.join(distDir, 'index.html'), INDEX_HTML);
+  writeFileSync(path.join(distDir, 'quick-tip.html'), QUICK_TIP_HTML);
   writeFileSync(path.join(distDir, 'assets/index-3f9a1c.js'), 'console.log("app")');
   writeFileSync(path.join(distDir, 'locales/es/common.json'), '{"hello":"Hola"}');
   writeFileSync(path.join(distDir, 'manifest.webmanifest'), '{"name":"Ztart Tips"}');
@@ -55,6 +58,26 @@ describe('serving the built web app', () => {
     },
   );
 
+  it.each([
+    '/quick-tip?to=maria_waits',
+    '/quick-tip',
+    '/quick-tip/?to=maria_waits&qr=Ab3dE6gH',
+    '/quick-tip?to=x&embed=1',
+  ])('opens %s with the light quick-tip page, not the whole app', async (url) => {
+    const answer = await get(url);
+
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^text\/html/);
+    expect(answer.headers['cache-control']).toBe('no-cache');
+    expect(answer.body).toBe(QUICK_TIP_HTML);
+  });
+
+  it('keeps the other deep links on the app (only /quick-tip itself gets the light page)', async () => {
+    for (const url of ['/quick-tips', '/quick-tip/extra', '/tips-me']) {
+      expect((await get(url)).body, url).toBe(INDEX_HTML);
+    }
+  });
+
   it('lets browsers keep hashed assets for a year without asking again', async () => {
     const answer = await get('/assets/index-3f9a1c.js');
 
@@ -88,7 +111,7 @@ describe('serving the built web app', () => {
     expect(answer.body).not.toContain('SECRET');
   });
 
-  it.each(['/api', '/api/', '/api/wallet', '/api/qr-codes/abc/edit'])(
+  it.each(['/api', '/api/', '/api/no-such-thing', '/api/qr-codes/abc/edit/more'])(
     'never answers the API path %s with the app HTML',
     async (url) => {
       const answer = await get(url);
@@ -103,6 +126,27 @@ describe('serving the built web app', () => {
 
     expect(answer.statusCode).toBe(404);
     expect(answer.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+});
+
+describe('a build made before the light quick-tip page existed', () => {
+  let distDir: string;
+  let testApp: TestApp;
+  beforeAll(async () => {
+    distDir = makeWebBuild();
+    rmSync(path.join(distDir, 'quick-tip.html'));
+    testApp = await buildTestApp({ config: { webDistDir: distDir } });
+  });
+  afterAll(async () => {
+    await testApp.close();
+    rmSync(distDir, { recursive: true, force: true });
+  });
+
+  it('opens /quick-tip with the app, whose own screen shows it', async () => {
+    const answer = await testApp.app.inject({ method: 'GET', url: '/quick-tip?to=maria_waits' });
+
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toBe(INDEX_HTML);
   });
 });
 

@@ -11,6 +11,10 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Everything else (index.html, locales, manifest, icons) may be kept but is checked again each time. */
 const REVALIDATE = 'no-cache';
 
+/** The light page of `/quick-tip` (its own small entry of the Vite build, without the app). */
+export const QUICK_TIP_HTML = 'quick-tip.html';
+export const QUICK_TIP_PATHS = ['/quick-tip', '/quick-tip/'] as const;
+
 export const WEB_APP_NOT_BUILT_MESSAGE =
   'The web app is not built yet. Run `npm run build` at the repository root, then restart the server.\n';
 
@@ -34,6 +38,14 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
     });
     // The static files answer a folder (`/`) with 403 when directory indexes are off.
     app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
+    // A stranger's phone opens the quick tip from a QR code: it gets the light page, not the app.
+    // A build without it (older than the page) still has the app's own quick-tip screen.
+    const quickTipPage = existsSync(path.join(options.distDir, QUICK_TIP_HTML))
+      ? QUICK_TIP_HTML
+      : 'index.html';
+    for (const url of QUICK_TIP_PATHS) {
+      app.get(url, { schema: { hide: true } }, (_request, reply) => reply.sendFile(quickTipPage));
+    }
   }
 
   app.setNotFoundHandler((request, reply) => {

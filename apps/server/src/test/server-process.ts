@@ -33,14 +33,22 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
+export interface SpawnOptions {
+  /** Extra flags for node, such as `--cpu-prof` (which NODE_OPTIONS does not allow). */
+  nodeArgs?: string[];
+}
+
 /**
  * Starts the real server (`node --import tsx src/main.ts`) as `npm start` does, with `env` on top
  * of a clean environment: no database URL or Redis unless the test passes one.
  */
-export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+export async function spawnServer(
+  env: Record<string, string>,
+  options: SpawnOptions = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const { DATABASE_URL, TEST_DATABASE_URL, REDIS_URL, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
     env: {
       ...inherited,

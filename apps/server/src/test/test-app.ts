@@ -25,6 +25,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smtpUrl: undefined,
     mailFrom: 'Ztart Tips <no-reply@localhost>',
     smsWebhookUrl: undefined,
+    cardSettlementDelayMs: 0,
+    settlementPollMs: 0,
     ...overrides,
   };
 }

@@ -1,11 +1,18 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DDF_PRODUCTS, PROFILE_TABS, ROUTE_REDIRECTS, SCREEN_PATHS } from '@ztart/shared/routes';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { NAV_GROUPS } from '@/app/layout/navigation';
 import { SIGN_IN_FREE_PATHS } from '@/app/router';
 import { ddfProductOf } from '@/app/routes/catch-all-route';
+import { loadDocument } from '@/features/tips/quick-tip-link';
 import { demoUser, renderRoute, signedIn } from '@/test/render';
+
+// The quick tip's light page is another document: the test DOM cannot load one.
+vi.mock('@/features/tips/quick-tip-link', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/tips/quick-tip-link')>()),
+  loadDocument: vi.fn(),
+}));
 
 /** A concrete URL for each pattern of the route table. */
 function exampleUrl(path: string): string {
@@ -82,6 +89,16 @@ describe('route table', () => {
     expect(screen.queryByRole('navigation', { name: 'Sections' })).not.toBeInTheDocument();
     expect(screen.getByTestId('language-switcher')).toBeInTheDocument();
     expect(screen.getByTestId('theme-switcher')).toBeInTheDocument();
+  });
+
+  it('the quick tip is its own light page: the route loads it as a new document, with the link’s query', async () => {
+    renderRoute('/quick-tip?to=maria_waits&qr=Ab3dE6gH');
+    await screen.findByTestId('screen-title');
+    await waitFor(() => expect(loadDocument).toHaveBeenCalledWith('/quick-tip?to=maria_waits&qr=Ab3dE6gH'));
+    expect(screen.getByRole('link', { name: 'Open the quick-tip page' })).toHaveAttribute(
+      'href',
+      '/quick-tip?to=maria_waits&qr=Ab3dE6gH',
+    );
   });
 
   it('/admin sends a signed-out visitor to /auth', async () => {

@@ -87,6 +87,14 @@ const SCREENS: Record<Exclude<ScreenPath, '/:product-ddf'>, ScreenRoute> = {
       (m) => m.TransactionsPage,
     ),
   },
+  '/transactions/:id': {
+    layout: 'app',
+    requiresSignIn: true,
+    lazy: screen(
+      () => import('@/features/transactions/pages/transaction-detail-page'),
+      (m) => m.TransactionDetailPage,
+    ),
+  },
   '/qr-codes': {
     layout: 'app',
     requiresSignIn: true,
@@ -135,6 +143,7 @@ const SCREENS: Record<Exclude<ScreenPath, '/:product-ddf'>, ScreenRoute> = {
       (m) => m.NearbyUsersPage,
     ),
   },
+  // The page itself is the light entry quick-tip.html: this screen loads it as a new document.
   '/quick-tip': {
     layout: 'public',
     requiresSignIn: false,
@@ -305,6 +314,20 @@ function screenRoutes(layout: ScreenRoute['layout']): RouteObject[] {
     );
 }
 
+/**
+ * Public pages that links of ours lead to, beyond the spec's route table: `/qr/:code` shows a
+ * scanned QR code's message and a button to tip its owner.
+ */
+const linkPageRoutes: RouteObject[] = [
+  {
+    path: '/qr/:code',
+    lazy: screen(
+      () => import('@/features/qr/pages/qr-landing-page'),
+      (m) => m.QrLandingPage,
+    ),
+  },
+];
+
 const redirectRoutes: RouteObject[] = Object.entries(ROUTE_REDIRECTS).map(([path, target]) => ({
   path,
   loader: () => redirect(target),
@@ -325,7 +348,7 @@ export const routes: RouteObject[] = [
           () => import('@/app/layout/public-layout'),
           (m) => m.PublicLayout,
         ),
-        children: screenRoutes('public'),
+        children: [...screenRoutes('public'), ...linkPageRoutes],
       },
       {
         lazy: screen(

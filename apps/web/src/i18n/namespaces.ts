@@ -11,6 +11,8 @@ export const NAMESPACES = [
   'wallet',
   'transactions',
   'notifications',
+  'qr',
+  'tips',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

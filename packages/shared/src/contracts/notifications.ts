@@ -53,6 +53,9 @@ export const notificationListResponseSchema = z
 export type NotificationListResponse = z.infer<typeof notificationListResponseSchema>;
 /** `POST /api/notifications/{id}/read` → Notification; `POST /api/notifications/read-all` → {updated}. */
 export const notificationParamsSchema = z.object({ id: z.uuid() });
+export const readAllNotificationsResponseSchema = z
+  .object({ updated: z.number().int() })
+  .meta({ id: 'ReadAllNotifications' });
 
 /**
  * `GET /api/events`: Server-Sent Events for the signed-in person's open pages. Each message's

@@ -123,7 +123,8 @@ export type TransferRequest = z.infer<typeof transferRequestSchema>;
 export const recipientQuerySchema = z.object({ q: z.string().trim().min(1).max(254) });
 export const recipientResponseSchema = z
   .object({
-    ztartag: z.string(),
+    /** null for someone without a tag yet (found by email or phone). */
+    ztartag: z.string().nullable(),
     displayName: z.string(),
     avatarUrl: z.string().nullable(),
     verified: z.boolean(),

@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { BackgroundDeliveries, describeError } from '../background.ts';
-import { renderPhoneCodeSms } from '../mail/messages/render.ts';
+import type { TipReceiptSmsParams } from '../mail/messages/catalogue.ts';
+import { renderPhoneCodeSms, renderTipReceiptSms } from '../mail/messages/render.ts';
 import { addToOutbox } from '../outbox/outbox.ts';
 
 export interface OutgoingSms {
@@ -82,6 +83,14 @@ export class SmsSender {
   async sendPhoneCode(to: string, language: Language, params: { code: string; minutes: number }) {
     try {
       await this.transport.send({ to, text: renderPhoneCodeSms(language, params) });
+    } catch (error) {
+      this.log.warn({ err: describeError(error) }, 'SMS could not be queued');
+    }
+  }
+
+  async sendTipReceipt(to: string, language: Language, params: TipReceiptSmsParams) {
+    try {
+      await this.transport.send({ to, text: renderTipReceiptSms(language, params) });
     } catch (error) {
       this.log.warn({ err: describeError(error) }, 'SMS could not be queued');
     }

@@ -59,20 +59,12 @@ export async function withIdempotency<Body>(
   if (key === undefined) return { ...(await db.transaction(work)), replayed: false };
   const requestHash = createHash('sha256').update(stableJson(request.fingerprint)).digest('hex');
   const stored = await findAnswer(db, scope, key, requestHash, now);
-  if (stored) return stored as StoredAnswer<Body> & { replayed: true };
+  if (stored === 'expired') await deleteKey(db, scope, key, now);
+  else if (stored) return stored as StoredAnswer<Body> & { replayed: true };
   try {
     const answer = await db.transaction(async (tx) => {
       // Claims the key first: a concurrent request with the same key blocks here until this
       // transaction ends, then fails on the primary key and reads the answer below.
-      await tx
-        .delete(idempotencyKeys)
-        .where(
-          and(
-            eq(idempotencyKeys.scope, scope),
-            eq(idempotencyKeys.key, key),
-            lt(idempotencyKeys.expiresAt, now),
-          ),
-        );
       await tx.insert(idempotencyKeys).values({
         scope,
         key,
@@ -93,7 +85,7 @@ export async function withIdempotency<Body>(
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     const winner = await findAnswer(db, scope, key, requestHash, now);
-    if (winner) return winner as StoredAnswer<Body> & { replayed: true };
+    if (winner && winner !== 'expired') return winner as StoredAnswer<Body> & { replayed: true };
     throw error;
   }
 }
@@ -118,14 +110,24 @@ async function findAnswer(
   key: string,
   requestHash: string,
   now: Date,
-): Promise<(StoredAnswer & { replayed: true }) | null> {
+): Promise<(StoredAnswer & { replayed: true }) | 'expired' | null> {
   const [row] = await db
     .select()
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
-  if (!row || row.expiresAt < now) return null;
+  if (!row) return null;
+  if (row.expiresAt < now) return 'expired';
   if (row.requestHash !== requestHash) throw new AppError('idempotency_conflict');
   return { statusCode: row.statusCode, body: row.response, replayed: true };
+}
+
+/** Frees a key whose retention has passed, so that it can be used again. */
+async function deleteKey(db: AppDatabase, scope: string, key: string, now: Date): Promise<void> {
+  await db
+    .delete(idempotencyKeys)
+    .where(
+      and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key), lt(idempotencyKeys.expiresAt, now)),
+    );
 }
 
 /** JSON with object keys sorted, so that the same body always hashes the same. */

@@ -222,6 +222,43 @@ describe('ledger', () => {
     await expectAppError(ledger.postPending(pending.id), 'conflict');
     await expectSoundLedger();
   });
+
+  it('holds money for a withdrawal: posting keeps it at payouts, voiding gives it back', async () => {
+    const alice = await wallet();
+    const payouts = await system('payouts');
+    const payoutsBefore = payouts.balanceMinor;
+    await ledger.postPending((await deposit(alice, 1_000)).id);
+    const hold = (amountMinor: number) =>
+      ledger.createPending({
+        legs: [
+          {
+            debitAccountId: alice.available,
+            creditAccountId: payouts.id,
+            amountMinor,
+            currency: 'USD',
+            code: 'withdrawal',
+          },
+        ],
+      });
+
+    const paid = (await hold(600)).transfers[0]!;
+    expect(await balanceOf(alice.available)).toBe(400);
+    await expectAppError(hold(401), 'insufficient_balance');
+
+    const posted = await ledger.postPending(paid.id);
+    expect(posted).toMatchObject({ id: paid.id, state: 'posted', pendingId: null });
+    expect(await balanceOf(alice.available)).toBe(400);
+    expect(await balanceOf(payouts.id)).toBe(payoutsBefore + 600);
+    await expectAppError(ledger.voidPending(paid.id), 'conflict');
+
+    const returned = (await hold(400)).transfers[0]!;
+    expect(await balanceOf(alice.available)).toBe(0);
+    await ledger.voidPending(returned.id);
+    expect(await balanceOf(alice.available)).toBe(400);
+    expect(await balanceOf(payouts.id)).toBe(payoutsBefore + 600);
+    await expectAppError(ledger.postPending(returned.id), 'conflict');
+    await expectSoundLedger();
+  });
 });
 
 type Step =

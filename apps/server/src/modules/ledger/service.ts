@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Currency, isCurrency } from '@ztart/shared/money';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { AppDatabase } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { queryRows } from '../../db/raw-query.ts';
@@ -68,20 +69,27 @@ export async function ensureAccount(db: LedgerExecutor, key: AccountKey): Promis
   if (isWallet !== (key.ownerId !== null)) {
     throw new AppError('bad_request', { message: 'Wallet accounts have an owner; system accounts do not.' });
   }
+  const find = async () =>
+    (
+      await db
+        .select()
+        .from(ledgerAccounts)
+        .where(
+          and(
+            key.ownerId === null ? isNull(ledgerAccounts.ownerId) : eq(ledgerAccounts.ownerId, key.ownerId),
+            eq(ledgerAccounts.kind, key.kind),
+            eq(ledgerAccounts.currency, key.currency),
+          ),
+        )
+    )[0];
+  // Accounts exist after a person's first movement in a currency: look before writing.
+  const existing = await find();
+  if (existing) return existing;
   await db
     .insert(ledgerAccounts)
     .values({ ownerId: key.ownerId, kind: key.kind, currency: key.currency, allowNegative: !isWallet })
     .onConflictDoNothing();
-  const [account] = await db
-    .select()
-    .from(ledgerAccounts)
-    .where(
-      and(
-        key.ownerId === null ? isNull(ledgerAccounts.ownerId) : eq(ledgerAccounts.ownerId, key.ownerId),
-        eq(ledgerAccounts.kind, key.kind),
-        eq(ledgerAccounts.currency, key.currency),
-      ),
-    );
+  const account = await find();
   if (!account) throw new Error('ledger account vanished after insert');
   return account;
 }
@@ -92,14 +100,19 @@ export async function transfer(db: LedgerExecutor, input: TransferInput): Promis
 }
 
 /**
- * Starts a two-phase movement (e.g. processor_clearing → a wallet_pending): the money moves now,
- * and postPending or voidPending settles it.
+ * Starts a two-phase movement (a card deposit processor_clearing → a wallet_pending, or a hold
+ * wallet_available → payouts): the money moves now, and postPending or voidPending settles it.
  */
 export async function createPending(db: LedgerExecutor, input: TransferInput): Promise<TransferResult> {
   return movePosted(db, input, 'pending');
 }
 
-/** Settles a pending transfer: its credit account's owner gets the money as available. */
+/**
+ * Settles a pending transfer. Into a person's pending wallet (a card deposit): the money moves on
+ * to their available balance, and the posting transfer is returned. Anywhere else (a hold, such as
+ * a withdrawal's `wallet_available → payouts`): the money is already where it belongs, so the
+ * transfer is only marked posted, and returned.
+ */
 export async function postPending(db: LedgerExecutor, pendingId: string): Promise<LedgerTransferRow> {
   return db.transaction(async (tx) => {
     const pending = await lockPending(tx, pendingId);
@@ -107,8 +120,15 @@ export async function postPending(db: LedgerExecutor, pendingId: string): Promis
       .select()
       .from(ledgerAccounts)
       .where(eq(ledgerAccounts.id, pending.creditAccountId));
-    if (credited?.kind !== 'wallet_pending' || credited.ownerId === null) {
-      throw new AppError('conflict', { message: 'Only a transfer into a pending wallet can be posted.' });
+    if (!credited) throw new Error('pending transfer credits an account that does not exist');
+    if (credited.kind !== 'wallet_pending' || credited.ownerId === null) {
+      const [held] = await tx
+        .update(ledgerTransfers)
+        .set({ state: 'posted' })
+        .where(eq(ledgerTransfers.id, pendingId))
+        .returning();
+      if (!held) throw new Error('posting a hold updated no transfer');
+      return held;
     }
     const available = await ensureAccount(tx, {
       ownerId: credited.ownerId,
@@ -215,6 +235,10 @@ export function createLedger(db: AppDatabase) {
 }
 export type Ledger = ReturnType<typeof createLedger>;
 
+function isTransaction(db: LedgerExecutor): boolean {
+  return db instanceof PgTransaction;
+}
+
 async function movePosted(
   db: LedgerExecutor,
   input: TransferInput,
@@ -231,10 +255,16 @@ async function movePosted(
     if (earlier) return earlier;
   }
   const batchId = randomUUID();
+  const apply = (tx: LedgerExecutor) =>
+    applyLegs(tx, legs, { state, pendingId: null, batchId, idempotencyKey });
+  // Inside a caller's transaction (every HTTP movement) the legs join it: all of it commits or
+  // none. A key of our own needs a savepoint, so that losing its race leaves the caller's
+  // transaction usable for reading the winner's answer.
+  if (isTransaction(db) && idempotencyKey === undefined) {
+    return { batchId, transfers: await apply(db), applied: true };
+  }
   try {
-    const transfers = await db.transaction((tx) =>
-      applyLegs(tx, legs, { state, pendingId: null, batchId, idempotencyKey }),
-    );
+    const transfers = await db.transaction(apply);
     return { batchId, transfers, applied: true };
   } catch (error) {
     // Another call with the same key won the race: answer as it did.

@@ -25,7 +25,11 @@ describe('public profile behind a ztartag', () => {
     const answer = await get('/api/public/profiles/maria_waits');
 
     expect(answer.statusCode).toBe(200);
-    expect(answer.json()).toEqual({ ztartag: 'maria_waits', fullName: maria.fullName, avatarUrl: null });
+    expect(answer.json()).toMatchObject({
+      ztartag: 'maria_waits',
+      fullName: maria.fullName,
+      avatarUrl: null,
+    });
   });
 
   it('finds the tag however the tipper capitalised it', async () => {
@@ -38,17 +42,29 @@ describe('public profile behind a ztartag', () => {
   it('never reveals private fields such as email, phone or bio', async () => {
     const body = (await get('/api/public/profiles/maria_waits')).body;
 
-    expect(Object.keys(JSON.parse(body)).sort()).toEqual(['avatarUrl', 'fullName', 'ztartag']);
+    // The quick-tip page's fields besides the public face: no personal data among them.
+    expect(Object.keys(JSON.parse(body)).sort()).toEqual([
+      'avatarUrl',
+      'currency',
+      'fullName',
+      'maxMinor',
+      'minMinor',
+      'presetsMinor',
+      'verified',
+      'ztartag',
+    ]);
     expect(body).not.toContain(maria.email);
     expect(body).not.toContain(maria.id);
     expect(body).not.toContain('Lisbon');
   });
 
-  it('answers 404 not_found for a tag nobody has', async () => {
+  it('answers 404 recipient_user_not_found for a tag nobody has', async () => {
     const answer = await get('/api/public/profiles/nobody_here');
 
     expect(answer.statusCode).toBe(404);
-    expect(answer.json()).toEqual({ error: { code: 'not_found', message: 'Not found.' } });
+    expect(answer.json()).toEqual({
+      error: { code: 'recipient_user_not_found', message: 'recipient user not found' },
+    });
   });
 
   it('refuses something that cannot be a tag with validation_failed and the translation key', async () => {

@@ -4,8 +4,6 @@ import {
   metaDashboardAccessResponseSchema,
   ownProfileSchema,
   profileIdParamsSchema,
-  publicProfileParamsSchema,
-  publicProfileSchema,
   updateProfileRequestSchema,
   userRolesParamsSchema,
   userRolesResponseSchema,
@@ -25,14 +23,7 @@ import { findActiveUserById } from '../auth/service.ts';
 import { clearSessionCookie, requireSignIn } from '../auth/session-plugin.ts';
 import { avatarRoutes } from './avatar-routes.ts';
 import { deleteAccount } from './delete-account.ts';
-import {
-  findPublicProfile,
-  getOwnProfile,
-  isAdmin,
-  metaDashboardAccessOf,
-  rolesOf,
-  updateOwnProfile,
-} from './service.ts';
+import { getOwnProfile, isAdmin, metaDashboardAccessOf, rolesOf, updateOwnProfile } from './service.ts';
 import { isZtartagAvailable, suggestZtartag } from './ztartags.ts';
 
 /** Someone's own data, or anyone's for an admin (spec §7 reads); else 403, and 404 for no such account. */
@@ -56,19 +47,6 @@ export const profileRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     'delete-account',
     rateLimits.passwordCheckPerUser,
     (r) => (r.auth.status === 'signed-in' ? r.auth.user.id : undefined),
-  );
-
-  app.get(
-    '/api/public/profiles/:ztartag',
-    {
-      schema: {
-        summary: 'The public face of a person who receives tips (no sign-in needed)',
-        tags: ['profiles'],
-        params: publicProfileParamsSchema,
-        response: { 200: publicProfileSchema, ...errorResponses(400, 404) },
-      },
-    },
-    async (request) => findPublicProfile(db, request.params.ztartag),
   );
 
   app.get(

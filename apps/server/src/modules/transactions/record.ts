@@ -9,7 +9,7 @@ import {
   type TransactionType,
 } from '@ztart/shared/contracts/transactions';
 import type { Currency } from '@ztart/shared/money';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.ts';
 import type { PaymentMethodRow } from '../payment-methods/tables.ts';
 import { type TransactionRow, transactionCategories, transactions } from './tables.ts';
@@ -49,12 +49,20 @@ export interface NewTransaction {
   settledAt?: Date | null;
 }
 
-/** Creates a person's default categories the first time they are needed. */
+/**
+ * Creates a person's default categories the first time they are needed: only while they have no
+ * category at all, so that a default they deleted is not brought back by their next transaction.
+ */
 export async function ensureDefaultCategories(db: AppDatabase, userId: string): Promise<void> {
-  await db
-    .insert(transactionCategories)
-    .values(DEFAULT_CATEGORY_KEYS.map((key) => ({ userId, key, color: DEFAULT_CATEGORY_COLORS[key] })))
-    .onConflictDoNothing();
+  const defaults = sql.join(
+    DEFAULT_CATEGORY_KEYS.map((key) => sql`(${key}, ${DEFAULT_CATEGORY_COLORS[key]})`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    INSERT INTO ${transactionCategories} (user_id, key, color)
+    SELECT ${userId}::uuid, defaults.key, defaults.color FROM (VALUES ${defaults}) AS defaults (key, color)
+    WHERE NOT EXISTS (SELECT 1 FROM ${transactionCategories} WHERE user_id = ${userId}::uuid)
+    ON CONFLICT DO NOTHING`);
 }
 
 async function defaultCategoryId(

@@ -7,12 +7,14 @@ import { OfflineBanner } from '@/app/layout/offline-banner';
 import { PageSkeleton } from '@/app/layout/page-skeleton';
 import { Sidebar } from '@/app/layout/sidebar';
 import { MAIN_CONTENT_ID, SkipLink } from '@/app/layout/skip-link';
+import { LiveEvents } from '@/lib/live-events';
 
 /** The signed-in app's frame: sidebar on desktop, bottom bar and More sheet on phones. */
 export function AppLayout() {
   return (
     <div className="flex min-h-dvh">
       <SkipLink />
+      <LiveEvents />
       <Sidebar />
       <div className="flex min-w-0 flex-1 flex-col">
         <AppHeader withSidebar />

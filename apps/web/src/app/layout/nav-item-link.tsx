@@ -21,6 +21,7 @@ export function NavItemLink({ item, onNavigate }: { item: NavItem; onNavigate?: 
   return (
     <Link
       to={item.path}
+      reloadDocument={item.reloadDocument}
       onClick={onNavigate}
       aria-current={active ? 'page' : undefined}
       className={cn(

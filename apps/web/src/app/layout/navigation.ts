@@ -45,6 +45,8 @@ export interface NavItem {
   icon: LucideIcon;
   /** Shown only to users who may enter this guarded area. */
   guard?: Guard;
+  /** A page outside the app's router (the light quick-tip page): the browser loads it anew. */
+  reloadDocument?: boolean;
 }
 
 export interface NavGroup {
@@ -61,7 +63,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { key: 'wallet', path: '/wallet', icon: Wallet },
       { key: 'contacts', path: '/contacts', icon: Users },
       { key: 'qr', path: '/qr-codes', icon: QrCode },
-      { key: 'quickTip', path: '/quick-tip', icon: HandCoins },
+      { key: 'quickTip', path: '/quick-tip', icon: HandCoins, reloadDocument: true },
     ],
   },
   {

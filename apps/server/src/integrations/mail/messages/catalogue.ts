@@ -24,4 +24,33 @@ export interface MessageCatalogue {
   emailChangeRequested(params: { newEmail: string; signInUrl: string }): MailContent;
   passwordChanged(params: { signInUrl: string }): MailContent;
   phoneCodeSms(params: { code: string; minutes: number }): string;
+  /** To whoever paid a tip and left a contact for its receipt (often someone without an account). */
+  tipReceipt(params: TipReceiptParams): MailContent;
+  tipReceiptSms(params: TipReceiptSmsParams): string;
+}
+
+/** Values arrive formatted for the mail's language (amount, date); names as people wrote them. */
+export interface TipReceiptParams {
+  /** e.g. "US$ 5,00". */
+  amount: string;
+  /** "María Pérez (@maria_waits)". */
+  receiver: string;
+  /** The card it was paid with; null when it came from the payer's Ztart Tips balance. */
+  card: { brand: string; last4: string } | null;
+  /** The payer's message to the receiver, when there was one. */
+  message: string | null;
+  date: string;
+  receiptNumber: string;
+  /** Authorized by the card but not yet confirmed by the issuer (a tip from a balance is at once). */
+  pending: boolean;
+  /** The receiver's quick-tip page, to tip again. */
+  link: string;
+}
+
+export interface TipReceiptSmsParams {
+  amount: string;
+  /** "@maria_waits": an SMS has little room. */
+  receiver: string;
+  receiptNumber: string;
+  pending: boolean;
 }

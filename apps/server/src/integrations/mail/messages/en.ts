@@ -66,4 +66,25 @@ export const en: MessageCatalogue = {
   }),
   phoneCodeSms: ({ code, minutes }) =>
     `Ztart Tips: your verification code is ${code}. It expires in ${minutes} minutes. Never share it with anyone.`,
+  tipReceipt: ({ amount, receiver, card, message, date, receiptNumber, pending, link }) => ({
+    subject: `Your receipt: ${amount} tip to ${receiver}`,
+    paragraphs: [
+      `Thank you for your tip of ${amount} to ${receiver}.`,
+      ...(message ? [`Your message: “${message}”`] : []),
+      `Paid with: ${card ? `${card.brand} ending in ${card.last4}` : 'your Ztart Tips balance'}`,
+      `Date: ${date}`,
+      `Receipt number: ${receiptNumber}`,
+      pending
+        ? 'Your card issuer still has to confirm the payment; the tip reaches its receiver as soon as it does. If it is not confirmed, the authorization is released and nothing is charged.'
+        : 'The tip has reached its receiver.',
+    ],
+    action: { label: 'Open the tip page', url: link },
+    after: [
+      card
+        ? 'If you did not make this payment, contact your bank or card issuer.'
+        : 'If you did not send this tip, sign in and change your password now.',
+    ],
+  }),
+  tipReceiptSms: ({ amount, receiver, receiptNumber, pending }) =>
+    `Ztart Tips: you tipped ${amount} to ${receiver}. Receipt ${receiptNumber}.${pending ? ' Pending until your card issuer confirms it.' : ''}`,
 };

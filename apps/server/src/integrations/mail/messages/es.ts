@@ -66,4 +66,25 @@ export const es: MessageCatalogue = {
   }),
   phoneCodeSms: ({ code, minutes }) =>
     `Ztart Tips: tu código de verificación es ${code}. Caduca en ${minutes} minutos. No lo compartas con nadie.`,
+  tipReceipt: ({ amount, receiver, card, message, date, receiptNumber, pending, link }) => ({
+    subject: `Tu recibo: propina de ${amount} para ${receiver}`,
+    paragraphs: [
+      `Gracias por tu propina de ${amount} para ${receiver}.`,
+      ...(message ? [`Tu mensaje: «${message}»`] : []),
+      `Pagado con: ${card ? `${card.brand} terminada en ${card.last4}` : 'tu saldo de Ztart Tips'}`,
+      `Fecha: ${date}`,
+      `Número de recibo: ${receiptNumber}`,
+      pending
+        ? 'El emisor de tu tarjeta aún tiene que confirmar el pago; la propina llegará a su destinatario en cuanto lo haga. Si no se confirma, la autorización se anula y no se te cobra nada.'
+        : 'La propina ya ha llegado a su destinatario.',
+    ],
+    action: { label: 'Abrir la página de propinas', url: link },
+    after: [
+      card
+        ? 'Si no has hecho este pago, ponte en contacto con tu banco o con el emisor de tu tarjeta.'
+        : 'Si no has enviado esta propina, inicia sesión y cambia tu contraseña ahora.',
+    ],
+  }),
+  tipReceiptSms: ({ amount, receiver, receiptNumber, pending }) =>
+    `Ztart Tips: has dado una propina de ${amount} a ${receiver}. Recibo ${receiptNumber}.${pending ? ' Pendiente hasta que el emisor de tu tarjeta la confirme.' : ''}`,
 };

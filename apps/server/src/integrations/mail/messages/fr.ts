@@ -68,4 +68,25 @@ export const fr: MessageCatalogue = {
   }),
   phoneCodeSms: ({ code, minutes }) =>
     `Ztart Tips : votre code de vérification est ${code}. Il expire dans ${minutes} minutes. Ne le communiquez à personne.`,
+  tipReceipt: ({ amount, receiver, card, message, date, receiptNumber, pending, link }) => ({
+    subject: `Votre reçu : pourboire de ${amount} à ${receiver}`,
+    paragraphs: [
+      `Merci pour votre pourboire de ${amount} à ${receiver}.`,
+      ...(message ? [`Votre message : « ${message} »`] : []),
+      `Payé avec : ${card ? `${card.brand} se terminant par ${card.last4}` : 'votre solde Ztart Tips'}`,
+      `Date : ${date}`,
+      `Numéro de reçu : ${receiptNumber}`,
+      pending
+        ? "L'émetteur de votre carte doit encore confirmer le paiement ; le pourboire parvient à son destinataire dès qu'il l'a fait. S'il n'est pas confirmé, l'autorisation est levée et rien ne vous est débité."
+        : 'Le pourboire est arrivé à son destinataire.',
+    ],
+    action: { label: 'Ouvrir la page de pourboire', url: link },
+    after: [
+      card
+        ? "Si vous n'êtes pas à l'origine de ce paiement, contactez votre banque ou l'émetteur de votre carte."
+        : "Si vous n'avez pas envoyé ce pourboire, connectez-vous et changez votre mot de passe dès maintenant.",
+    ],
+  }),
+  tipReceiptSms: ({ amount, receiver, receiptNumber, pending }) =>
+    `Ztart Tips : vous avez donné un pourboire de ${amount} à ${receiver}. Reçu ${receiptNumber}.${pending ? " En attente de confirmation par l'émetteur de votre carte." : ''}`,
 };

@@ -66,4 +66,25 @@ export const pt: MessageCatalogue = {
   }),
   phoneCodeSms: ({ code, minutes }) =>
     `Ztart Tips: seu código de verificação é ${code}. Ele expira em ${minutes} minutos. Não compartilhe com ninguém.`,
+  tipReceipt: ({ amount, receiver, card, message, date, receiptNumber, pending, link }) => ({
+    subject: `Seu recibo: gorjeta de ${amount} para ${receiver}`,
+    paragraphs: [
+      `Obrigado pela sua gorjeta de ${amount} para ${receiver}.`,
+      ...(message ? [`Sua mensagem: “${message}”`] : []),
+      `Pago com: ${card ? `${card.brand} com final ${card.last4}` : 'seu saldo do Ztart Tips'}`,
+      `Data: ${date}`,
+      `Número do recibo: ${receiptNumber}`,
+      pending
+        ? 'O emissor do seu cartão ainda precisa confirmar o pagamento; a gorjeta chega ao destinatário assim que isso acontecer. Se não for confirmado, a autorização é cancelada e nada é cobrado.'
+        : 'A gorjeta já chegou ao destinatário.',
+    ],
+    action: { label: 'Abrir a página de gorjetas', url: link },
+    after: [
+      card
+        ? 'Se você não fez este pagamento, fale com o seu banco ou com o emissor do cartão.'
+        : 'Se você não enviou esta gorjeta, entre na sua conta e altere sua senha agora.',
+    ],
+  }),
+  tipReceiptSms: ({ amount, receiver, receiptNumber, pending }) =>
+    `Ztart Tips: você deu uma gorjeta de ${amount} para ${receiver}. Recibo ${receiptNumber}.${pending ? ' Pendente até o emissor do seu cartão confirmar.' : ''}`,
 };

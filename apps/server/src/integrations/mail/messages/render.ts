@@ -1,5 +1,5 @@
 import type { Language } from '@ztart/shared/languages';
-import type { MailContent, MessageCatalogue } from './catalogue.ts';
+import type { MailContent, MessageCatalogue, TipReceiptSmsParams } from './catalogue.ts';
 import { en } from './en.ts';
 import { es } from './es.ts';
 import { fr } from './fr.ts';
@@ -29,6 +29,10 @@ export function renderMail(language: Language, mail: MailKind): RenderedMail {
 
 export function renderPhoneCodeSms(language: Language, params: { code: string; minutes: number }): string {
   return CATALOGUES[language].phoneCodeSms(params);
+}
+
+export function renderTipReceiptSms(language: Language, params: TipReceiptSmsParams): string {
+  return CATALOGUES[language].tipReceiptSms(params);
 }
 
 function textBody(catalogue: MessageCatalogue, content: MailContent): string {

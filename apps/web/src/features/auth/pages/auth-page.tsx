@@ -108,7 +108,11 @@ export function AuthPage() {
         </Card>
       )}
       {auth.status !== 'signedIn' ? <DemoCard returnPath={returnPath} /> : null}
-      <Link to="/quick-tip" className={buttonVariants({ variant: 'ghost', className: 'self-center' })}>
+      <Link
+        to="/quick-tip"
+        reloadDocument
+        className={buttonVariants({ variant: 'ghost', className: 'self-center' })}
+      >
         <HandCoins aria-hidden="true" />
         {t('screens:auth.quickTip')}
       </Link>

@@ -22,10 +22,16 @@ type QuickActionScreen =
   | 'transactions'
   | 'conversationalAgent';
 
-const QUICK_ACTIONS: ReadonlyArray<{ screen: QuickActionScreen; path: string; icon: LucideIcon }> = [
+const QUICK_ACTIONS: ReadonlyArray<{
+  screen: QuickActionScreen;
+  path: string;
+  icon: LucideIcon;
+  /** The light quick-tip page is not part of the app's router: the browser loads it anew. */
+  reloadDocument?: boolean;
+}> = [
   { screen: 'wallet', path: '/wallet', icon: Wallet },
   { screen: 'qrCodes', path: '/qr-codes', icon: QrCode },
-  { screen: 'quickTip', path: '/quick-tip', icon: HandCoins },
+  { screen: 'quickTip', path: '/quick-tip', icon: HandCoins, reloadDocument: true },
   { screen: 'contacts', path: '/contacts', icon: Users },
   { screen: 'transactions', path: '/transactions', icon: ArrowLeftRight },
   { screen: 'conversationalAgent', path: '/conversational-agent', icon: Bot },
@@ -56,9 +62,9 @@ export function DashboardPage() {
           {t('dashboard.quickActions')}
         </h2>
         <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-          {QUICK_ACTIONS.map(({ screen, path, icon: Icon }) => (
+          {QUICK_ACTIONS.map(({ screen, path, icon: Icon, reloadDocument }) => (
             <li key={screen}>
-              <Link to={path} className={CARD_LINK}>
+              <Link to={path} reloadDocument={reloadDocument} className={CARD_LINK}>
                 <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-soft text-brand-soft-foreground">
                   <Icon aria-hidden="true" className="size-5" />
                 </span>

@@ -1,0 +1,90 @@
+import type { CardBrand } from '@ztart/shared/cards';
+import type { Currency } from '@ztart/shared/money';
+import type { Config } from '../../config.ts';
+import type { AppDatabase } from '../../db/client.ts';
+import { SandboxCardProcessor } from './sandbox.ts';
+
+/** What a person typed on the card form: goes to the processor, never to our tables. */
+export interface CardDetails {
+  number: string;
+  expMonth: number;
+  /** Four digits. */
+  expYear: number;
+  cvc: string;
+}
+
+/** What we keep of a card: the processor's token stands for the number. */
+export interface TokenizedCard {
+  token: string;
+  brand: CardBrand;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** Where a payout goes, as kept on the person's bank account. */
+export type PayoutDestination =
+  | { kind: 'iban'; iban: string }
+  | { kind: 'us_account'; accountNumber: string; routingNumber: string };
+
+export interface ChargeRequest {
+  token: string;
+  amountMinor: number;
+  currency: Currency;
+  /** Ours, one per movement: the processor charges once per reference, as real ones do with idempotency keys. */
+  reference: string;
+}
+
+export interface PayoutRequest {
+  destination: PayoutDestination;
+  amountMinor: number;
+  currency: Currency;
+  /** As for charges: one payout per reference. */
+  reference: string;
+}
+
+export type OperationKind = 'charge' | 'payout';
+export type SettlementOutcome = 'succeeded' | 'failed';
+
+/** A charge or payout whose settlement is due, with what the processor decided. */
+export interface DueOperation {
+  /** The processor's id, kept as the transaction's `processorReference`. */
+  reference: string;
+  kind: OperationKind;
+  amountMinor: number;
+  currency: Currency;
+  outcome: SettlementOutcome;
+}
+
+/**
+ * A card processor as the wallet sees one. Card checks fail with AppError `card_number_invalid`,
+ * `card_expired` or `card_cvc_invalid` (details.field naming the field); a refused charge with
+ * `card_declined` or `card_insufficient_funds`. Every call takes the caller's database
+ * transaction: the built-in sandbox keeps its records there, so they commit or roll back with
+ * the movement they belong to; an adapter to an outside processor may ignore it.
+ */
+export interface CardProcessor {
+  readonly name: string;
+  tokenize(db: AppDatabase, card: CardDetails, now: Date): Promise<TokenizedCard>;
+  /** Authorizes now; the money is certain only when the charge settles. */
+  charge(
+    db: AppDatabase,
+    request: ChargeRequest,
+    now: Date,
+  ): Promise<{ reference: string; status: 'authorized' }>;
+  /** Sends money to a bank account; it is paid, or returned, when the payout settles. */
+  payout(db: AppDatabase, request: PayoutRequest, now: Date): Promise<{ reference: string }>;
+  /**
+   * The next operation whose settlement is due at `now`, locked for this transaction and skipped
+   * by any other (so that two servers never settle one operation), or null. `excluding` lists
+   * references this caller already failed to settle in this round.
+   */
+  nextDue(db: AppDatabase, now: Date, excluding?: readonly string[]): Promise<DueOperation | null>;
+  /** Records that the operation is settled; call it in the transaction that applied the outcome. */
+  markSettled(db: AppDatabase, reference: string, now: Date): Promise<void>;
+}
+
+/** The built-in sandbox: the only processor for now (a real adapter will be chosen by its own variable). */
+export function createCardProcessor(config: Pick<Config, 'cardSettlementDelayMs'>): CardProcessor {
+  return new SandboxCardProcessor({ settlementDelayMs: config.cardSettlementDelayMs });
+}

@@ -1,0 +1,58 @@
+import { QR_SHORT_CODE_PATTERN, tipLinkPath } from '@ztart/shared/contracts/qr-codes';
+import { ZTARTAG_PATTERN } from '@ztart/shared/validation';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { isAppError } from '../../http/errors.ts';
+import { findPublicProfile } from '../profiles/service.ts';
+import { destinationOf, positionOfQuery, resolveTarget, scannerLevelOf } from './scans.ts';
+import { countScan, findLiveQrCode } from './service.ts';
+
+/** Where a scan leads depends on the moment, the place and the scanner: never reuse an answer. */
+const NO_STORE = 'no-store';
+
+/**
+ * An unknown or deleted link is the web app's business: its not-found page, with status 404 so
+ * that crawlers and link checkers see it too.
+ */
+function notFoundPage(reply: FastifyReply) {
+  reply.status(404);
+  return reply.callNotFound();
+}
+
+/**
+ * The links printed in QR codes and shared by people, outside /api: `/q/<code>` and `/@<ztartag>`.
+ * Fixed routes, so the web app's fallback (which answers every other page with index.html)
+ * never sees them. No zod schemas: a bad code or tag is a page that does not exist, not a 400.
+ */
+export const publicQrRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+  app.get<{ Params: { code: string } }>('/q/:code', { schema: { hide: true } }, async (request, reply) => {
+    const { code } = request.params;
+    if (!QR_SHORT_CODE_PATTERN.test(code)) return notFoundPage(reply);
+    const qr = await findLiveQrCode(context.db, code);
+    if (!qr) return notFoundPage(reply);
+    const position = positionOfQuery(request.query);
+    const target = resolveTarget(context, qr, {
+      position,
+      userLevel: await scannerLevelOf(context, request),
+    });
+    // A HEAD (link previews, uptime checks) is nobody scanning.
+    if (request.method === 'GET') await countScan(context.db, qr.row.id);
+    return reply.header('cache-control', NO_STORE).redirect(destinationOf(qr, target, position), 302);
+  });
+
+  app.get<{ Params: { ztartag: string } }>(
+    '/@:ztartag',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const tag = request.params.ztartag;
+      if (!ZTARTAG_PATTERN.test(tag.toLowerCase())) return notFoundPage(reply);
+      try {
+        const profile = await findPublicProfile(context.db, tag);
+        return reply.header('cache-control', NO_STORE).redirect(tipLinkPath(profile.ztartag), 302);
+      } catch (error) {
+        if (isAppError(error) && error.code === 'not_found') return notFoundPage(reply);
+        throw error;
+      }
+    },
+  );
+};

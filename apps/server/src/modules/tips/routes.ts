@@ -1,0 +1,108 @@
+import { publicProfileParamsSchema } from '@ztart/shared/contracts/profiles';
+import {
+  quickTipProfileSchema,
+  type TipRequest,
+  tipListQuerySchema,
+  tipListResponseSchema,
+  tipRequestSchema,
+  tipResponseSchema,
+} from '@ztart/shared/contracts/qr-codes';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { errorResponses } from '../../http/error-responses.ts';
+import { createRateLimitCheck } from '../../http/rate-limit.ts';
+import { requireSignIn } from '../auth/session-plugin.ts';
+import { listTips } from './history.ts';
+import { quickTipProfileOf } from './profile.ts';
+import { cardFingerprintOf, sendTip, type TipAnswer } from './service.ts';
+
+/** Sends a tip's answer as it was first given (a kept refusal too); a replay says so in a header. */
+function sendAnswer(reply: FastifyReply, answer: TipAnswer) {
+  if (answer.replayed) reply.header('idempotent-replayed', 'true');
+  return reply.status(answer.statusCode).send(answer.body);
+}
+
+/** The card tip of a request (after validation), or undefined: the limits count card tips only. */
+function cardTipOf(request: FastifyRequest): TipRequest | undefined {
+  const body = request.body as TipRequest | undefined;
+  return body?.source === 'card' ? body : undefined;
+}
+
+export const tipRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const { db, rateLimits } = context;
+  const perIpLimit = createRateLimitCheck(app, 'quick-tip-ip', rateLimits.quickTipPerIp, (request) =>
+    cardTipOf(request) ? request.ip : undefined,
+  );
+  const perCardLimit = createRateLimitCheck(app, 'quick-tip-card', rateLimits.quickTipPerCard, (request) => {
+    const card = cardTipOf(request)?.card;
+    return card ? cardFingerprintOf(card.number) : undefined;
+  });
+
+  app.get(
+    '/api/public/profiles/:ztartag',
+    {
+      schema: {
+        summary:
+          'What the quick-tip page shows of a receiver: public face, currency and amounts (no sign-in)',
+        tags: ['tips'],
+        params: publicProfileParamsSchema,
+        response: { 200: quickTipProfileSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => quickTipProfileOf(db, request.params.ztartag),
+  );
+
+  app.post(
+    '/api/tips',
+    {
+      schema: {
+        summary:
+          'Tips a receiver by card (no account needed; pending until settled) or, signed in, from the balance (Idempotency-Key header recommended)',
+        tags: ['tips'],
+        body: tipRequestSchema,
+        response: {
+          201: tipResponseSchema,
+          ...errorResponses(400, 401, 402, 403, 404, 409, 422, 429, 500),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { auth } = request;
+      // A card tip needs no account; a tip from the balance needs one (401 otherwise).
+      const signedIn =
+        request.body.source === 'wallet'
+          ? requireSignIn(request, reply, context)
+          : auth.status === 'signed-in'
+            ? auth
+            : null;
+      const answer = await sendTip(context, request, request.body, {
+        signedIn,
+        checkCardLimits: async () => {
+          await perIpLimit(request, reply);
+          await perCardLimit(request, reply);
+        },
+      });
+      return sendAnswer(reply, answer);
+    },
+  );
+
+  for (const side of ['received', 'sent'] as const) {
+    app.get(
+      `/api/tips/${side}`,
+      {
+        schema: {
+          summary:
+            side === 'received'
+              ? 'Tips the signed-in person received, newest first, with totals per currency and period'
+              : 'Tips the signed-in person sent, newest first, with totals per currency and period',
+          tags: ['tips'],
+          querystring: tipListQuerySchema,
+          response: { 200: tipListResponseSchema, ...errorResponses(400, 401) },
+        },
+      },
+      async (request, reply) =>
+        listTips(db, requireSignIn(request, reply, context).user.id, side, request.query, context.now()),
+    );
+  }
+};

@@ -1,0 +1,393 @@
+import { randomUUID } from 'node:crypto';
+import { normalizeCardNumber } from '@ztart/shared/cards';
+import type { TipRequest, TipResponse } from '@ztart/shared/contracts/qr-codes';
+import { type Language, languageFromTag } from '@ztart/shared/languages';
+import { AMOUNT_LIMITS } from '@ztart/shared/limits';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import type { AppDatabase } from '../../db/client.ts';
+import { AppError, isAppError } from '../../http/errors.ts';
+import { hashedKey } from '../../http/rate-limit.ts';
+import { recordAuditInTransaction } from '../activity/service.ts';
+import type { SignedIn } from '../auth/session-plugin.ts';
+import { errorAnswer, idempotencyKeyOf, type StoredAnswer, withIdempotency } from '../idempotency/service.ts';
+import { createPending, ensureAccount, transfer } from '../ledger/service.ts';
+import { type PendingEvent, publishAll } from '../notifications/live.ts';
+import { notify, toNotification } from '../notifications/service.ts';
+import { languageOf } from '../profiles/service.ts';
+import { recordTransaction, toTransaction } from '../transactions/record.ts';
+import { findPerson, type Person, resolveRecipient, shortNameOf } from '../transfers/recipients.ts';
+import { retryTransientConflicts } from '../transfers/retry.ts';
+import { assertWithinLimits, lockPayer } from '../wallet/limits.ts';
+import { qrCodeIdForTip } from './qr-link.ts';
+import { sendTipReceipt, type TipReceipt } from './receipt.ts';
+import { insertTip, type NewTip, partyOf, toTip } from './record.ts';
+import type { TipRow } from './tables.ts';
+
+export const TIP_LEDGER_CODE = 'tip';
+
+/** Refusals of the card's bank: kept as the answer, so that a retry never charges again. */
+const REFUSED_CHARGE_CODES = new Set(['card_declined', 'card_insufficient_funds']);
+
+export type TipAnswer = StoredAnswer & { replayed: boolean };
+
+export interface TipCaller {
+  /** The signed-in sender; null for a payer without an account (card tips only). */
+  signedIn: SignedIn | null;
+  /** Counts a card tip against the per-IP and per-card limits; throws 429 `rate_limited` when over. */
+  checkCardLimits: () => Promise<void>;
+}
+
+/** What the tip's database transaction leaves to do once it has committed. */
+interface AfterCommit {
+  events: PendingEvent[];
+  receipt: TipReceipt | null;
+}
+
+/**
+ * `POST /api/tips`: a quick tip by card (with or without an account: pending until the charge
+ * settles) or a signed-in sender's tip from their balance (completed at once). Runs once per
+ * Idempotency-Key in one database transaction with its ledger movement, tip row, transactions,
+ * notification and audit row; live events and the receipt go out once it has committed, and only
+ * the first time. Refused cards are kept as the answer; anything unexpected is `tip_failed` with
+ * nothing moved.
+ */
+export async function sendTip(
+  context: AppContext,
+  request: FastifyRequest,
+  body: TipRequest,
+  caller: TipCaller,
+): Promise<TipAnswer> {
+  const now = context.now();
+  const after: AfterCommit = { events: [], receipt: null };
+  try {
+    const idempotent = {
+      scope: idempotencyScopeOf(request, caller.signedIn),
+      key: idempotencyKeyOf(request),
+      fingerprint: { route: 'POST /api/tips', body: fingerprintOf(body) },
+      now,
+    };
+    const answer = await retryTransientConflicts(() =>
+      withIdempotency(context.db, idempotent, async (tx) => {
+        after.events = [];
+        after.receipt = null;
+        const movement = { context, request, body, now, after, tx };
+        if (body.source === 'wallet') {
+          if (!caller.signedIn) throw new AppError('unauthorized');
+          return tipFromWallet(movement, caller.signedIn);
+        }
+        return tipByCard(movement, caller);
+      }),
+    );
+    if (!answer.replayed) {
+      publishAll(context.live, after.events);
+      if (after.receipt) await sendTipReceipt(context, after.receipt);
+    }
+    return answer;
+  } catch (error) {
+    if (isAppError(error)) throw error;
+    request.log.error({ err: error }, 'tip failed');
+    throw new AppError('tip_failed', { cause: error });
+  }
+}
+
+/**
+ * Whose Idempotency-Key it is. A signed-in sender's keys are theirs. A payer without an account has
+ * no identity but their address: scoping by a hash of it means that one payer's key can neither
+ * replay another payer's answer (which names the receiver and the card's last digits) nor block
+ * their tip, and no raw address is kept with the key. The price: a retry from a new address (a
+ * phone moving from Wi-Fi to mobile data) is a new tip, which the per-card limit bounds.
+ */
+function idempotencyScopeOf(request: FastifyRequest, signedIn: SignedIn | null): string {
+  return signedIn ? signedIn.user.id : `anon:${hashedKey('tip-payer', request.ip)}`;
+}
+
+/** The request as kept to recognise a repeat: the card number only hashed, the CVC not at all. */
+function fingerprintOf(body: TipRequest) {
+  const { card, ...rest } = body;
+  if (!card) return rest;
+  const { cvc: _cvc, number, ...expiry } = card;
+  return { ...rest, card: { ...expiry, number: cardFingerprintOf(number) } };
+}
+
+/** Stands for a card number in rate-limit keys and fingerprints; the number itself is never kept. */
+export function cardFingerprintOf(number: string): string {
+  return hashedKey('card', normalizeCardNumber(number));
+}
+
+interface Movement {
+  context: AppContext;
+  request: FastifyRequest;
+  body: TipRequest;
+  now: Date;
+  after: AfterCommit;
+  tx: AppDatabase;
+}
+
+async function tipByCard(movement: Movement, caller: TipCaller): Promise<StoredAnswer<unknown>> {
+  const { context, request, body, now, after, tx } = movement;
+  // First, so that guessing receivers or cards counts too.
+  await caller.checkCardLimits();
+  const sender = caller.signedIn ? await findPerson(tx, caller.signedIn.user.id) : undefined;
+  const receiver = await resolveRecipient(tx, body.receiver);
+  if (sender && receiver.userId === sender.userId) throw new AppError('recipient_is_self');
+  assertQuickTipAmount(body.amountMinor);
+  const qrCodeId = await linkedQrCode(tx, body, receiver);
+  if (!body.card) throw new AppError('validation_failed');
+
+  const card = await context.cardProcessor.tokenize(tx, body.card, now);
+  const groupId = randomUUID();
+  const story: NewTip = {
+    receiverId: receiver.userId,
+    senderId: sender?.userId ?? null,
+    source: 'card',
+    status: 'pending',
+    amountMinor: body.amountMinor,
+    currency: body.currency,
+    message: body.message || null,
+    senderEmail: body.senderEmail ?? null,
+    senderPhone: body.senderPhone ?? null,
+    cardBrand: card.brand,
+    cardLast4: card.last4,
+    qrCodeId,
+    groupId,
+    payerIp: request.ip,
+    createdAt: now,
+  };
+  let reference: string;
+  try {
+    ({ reference } = await context.cardProcessor.charge(
+      tx,
+      { token: card.token, amountMinor: body.amountMinor, currency: body.currency, reference: groupId },
+      now,
+    ));
+  } catch (error) {
+    if (!isAppError(error) || !REFUSED_CHARGE_CODES.has(error.code)) throw error;
+    // Only the tip row remembers it: the receiver gets no transaction or notification for a tip
+    // that never was, so that nobody can flood their history with refused cards.
+    const row = await insertTip(tx, { ...story, status: 'failed', failureCode: error.code, settledAt: now });
+    await recordAuditInTransaction(tx, request, {
+      userId: story.senderId ?? null,
+      actionType: 'tip_refused',
+      resource: `tip:${row.id}`,
+      metadata: {
+        amountMinor: row.amountMinor,
+        currency: row.currency,
+        receiverId: receiver.userId,
+        code: error.code,
+      },
+    });
+    return errorAnswer(error);
+  }
+
+  const clearing = await ensureAccount(tx, {
+    ownerId: null,
+    kind: 'processor_clearing',
+    currency: body.currency,
+  });
+  const pendingWallet = await ensureAccount(tx, {
+    ownerId: receiver.userId,
+    kind: 'wallet_pending',
+    currency: body.currency,
+  });
+  const moved = await createPending(tx, {
+    legs: [
+      {
+        debitAccountId: clearing.id,
+        creditAccountId: pendingWallet.id,
+        amountMinor: body.amountMinor,
+        currency: body.currency,
+        code: TIP_LEDGER_CODE,
+      },
+    ],
+  });
+  const pendingTransferId = moved.transfers[0]?.id ?? null;
+  const row = await insertTip(tx, { ...story, processorReference: reference, pendingTransferId });
+  const received = await recordTransaction(tx, {
+    userId: receiver.userId,
+    type: 'income',
+    kind: 'tip_in',
+    status: 'pending',
+    amountMinor: row.amountMinor,
+    currency: body.currency,
+    description: sender ? `Tip from ${shortNameOf(sender)}` : 'Quick tip',
+    note: row.message,
+    counterparty: sender ? { userId: sender.userId, ...partyNamesOf(sender) } : null,
+    groupId,
+    ledgerBatchId: moved.batchId,
+    pendingTransferId,
+    processorReference: reference,
+    createdAt: now,
+  });
+  await recordAuditInTransaction(tx, request, {
+    userId: story.senderId ?? null,
+    actionType: 'tip_sent',
+    resource: `tip:${row.id}`,
+    metadata: {
+      amountMinor: row.amountMinor,
+      currency: row.currency,
+      source: 'card',
+      receiverId: receiver.userId,
+      groupId,
+      ledgerBatchId: moved.batchId,
+      reference,
+    },
+  });
+
+  const tip = toTip(row, { receiver: partyOf(receiver), sender: sender ? partyOf(sender) : null });
+  after.events.push({
+    userId: receiver.userId,
+    event: { type: 'transaction', transaction: toTransaction(received) },
+  });
+  after.receipt = await receiptOf(tx, request, tip, row);
+  return { statusCode: 201, body: { tip } satisfies TipResponse };
+}
+
+async function tipFromWallet(movement: Movement, signedIn: SignedIn): Promise<StoredAnswer<unknown>> {
+  const { request, body, now, after, tx } = movement;
+  const { amountMinor, currency } = body;
+  const sender = await findPerson(tx, signedIn.user.id);
+  if (!sender) throw new AppError('wallet_error');
+  const receiver = await resolveRecipient(tx, body.receiver);
+  if (receiver.userId === sender.userId) throw new AppError('recipient_is_self');
+  const qrCodeId = await linkedQrCode(tx, body, receiver);
+
+  await lockPayer(tx, sender.userId);
+  await assertWithinLimits(tx, signedIn, { amountMinor, currency }, now);
+  const from = await ensureAccount(tx, { ownerId: sender.userId, kind: 'wallet_available', currency });
+  const to = await ensureAccount(tx, { ownerId: receiver.userId, kind: 'wallet_available', currency });
+  const { batchId } = await transfer(tx, {
+    legs: [{ debitAccountId: from.id, creditAccountId: to.id, amountMinor, currency, code: TIP_LEDGER_CODE }],
+  });
+
+  const groupId = randomUUID();
+  const row = await insertTip(tx, {
+    receiverId: receiver.userId,
+    senderId: sender.userId,
+    source: 'wallet',
+    status: 'completed',
+    amountMinor,
+    currency,
+    message: body.message || null,
+    senderEmail: body.senderEmail ?? null,
+    senderPhone: body.senderPhone ?? null,
+    qrCodeId,
+    groupId,
+    createdAt: now,
+    settledAt: now,
+  });
+  const shared = {
+    status: 'completed',
+    amountMinor,
+    currency,
+    note: row.message,
+    groupId,
+    ledgerBatchId: batchId,
+    createdAt: now,
+    settledAt: now,
+  } as const;
+  const sent = await recordTransaction(tx, {
+    ...shared,
+    userId: sender.userId,
+    type: 'expense',
+    kind: 'tip_out',
+    description: `Tip to ${shortNameOf(receiver)}`,
+    counterparty: { userId: receiver.userId, ...partyNamesOf(receiver) },
+  });
+  const received = await recordTransaction(tx, {
+    ...shared,
+    userId: receiver.userId,
+    type: 'income',
+    kind: 'tip_in',
+    description: `Tip from ${shortNameOf(sender)}`,
+    counterparty: { userId: sender.userId, ...partyNamesOf(sender) },
+  });
+  const notification = await notify(tx, {
+    userId: receiver.userId,
+    type: 'tip',
+    event: 'tip_received',
+    data: {
+      amountMinor,
+      currency,
+      transactionId: received.id,
+      fromZtartag: sender.ztartag,
+      fromName: sender.fullName?.trim() || null,
+    },
+    now,
+  });
+  await recordAuditInTransaction(tx, request, {
+    userId: sender.userId,
+    actionType: 'tip_sent',
+    resource: `tip:${row.id}`,
+    metadata: {
+      amountMinor,
+      currency,
+      source: 'wallet',
+      receiverId: receiver.userId,
+      groupId,
+      ledgerBatchId: batchId,
+    },
+  });
+
+  after.events.push(
+    { userId: sender.userId, event: { type: 'transaction', transaction: toTransaction(sent) } },
+    { userId: receiver.userId, event: { type: 'transaction', transaction: toTransaction(received) } },
+    { userId: receiver.userId, event: { type: 'notification', notification: toNotification(notification) } },
+  );
+  const tip = toTip(row, { receiver: partyOf(receiver), sender: partyOf(sender) });
+  after.receipt = await receiptOf(tx, request, tip, row);
+  return { statusCode: 201, body: { tip } satisfies TipResponse };
+}
+
+/** A quick tip stays within ARCHITECTURE.md §8's bounds; above, the page points to verification or a transfer. */
+function assertQuickTipAmount(amountMinor: number): void {
+  if (amountMinor < AMOUNT_LIMITS.quickTipMinMinor) {
+    throw new AppError('limit_exceeded', {
+      details: { limit: 'quickTipMin', limitMinor: AMOUNT_LIMITS.quickTipMinMinor },
+    });
+  }
+  if (amountMinor > AMOUNT_LIMITS.quickTipMaxMinor) {
+    throw new AppError('limit_exceeded', {
+      details: { limit: 'quickTipMax', limitMinor: AMOUNT_LIMITS.quickTipMaxMinor },
+    });
+  }
+}
+
+function linkedQrCode(tx: AppDatabase, body: TipRequest, receiver: Person): Promise<string | null> {
+  if (!body.qrCode) return Promise.resolve(null);
+  return qrCodeIdForTip(tx, body.qrCode, {
+    receiverId: receiver.userId,
+    amountMinor: body.amountMinor,
+    currency: body.currency,
+  });
+}
+
+/** The counterparty columns of a transaction: copied, so history stays readable after a deletion. */
+function partyNamesOf(person: Person): { ztartag: string | null; name: string } {
+  const party = partyOf(person);
+  return { ztartag: party.ztartag, name: party.displayName };
+}
+
+/**
+ * The receipt to send after commit, when the payer left a contact: in a signed-in sender's own
+ * language, else in the one their browser asks for.
+ */
+async function receiptOf(
+  tx: AppDatabase,
+  request: FastifyRequest,
+  tip: TipResponse['tip'],
+  row: TipRow,
+): Promise<TipReceipt | null> {
+  const { senderEmail: email, senderPhone: phone } = row;
+  if (!email && !phone) return null;
+  const language = row.senderId
+    ? await languageOf(tx, row.senderId)
+    : browserLanguageOf(request.headers['accept-language']);
+  return { tip, email, phone, language };
+}
+
+/** The first language of an Accept-Language header (`es-MX,es;q=0.9,en;q=0.8` → es), else English. */
+export function browserLanguageOf(header: string | undefined): Language {
+  const first = header?.split(',')[0]?.split(';')[0]?.trim();
+  return languageFromTag(first);
+}

@@ -1,0 +1,96 @@
+import { TRANSACTION_CSV_COLUMNS, type TransactionQuery } from '@ztart/shared/contracts/transactions';
+import { CURRENCY_DECIMALS, type Currency } from '@ztart/shared/money';
+import { eq } from 'drizzle-orm';
+import type { AppDatabase } from '../../db/client.ts';
+import { type KeysetCursor, pageOf } from './cursor.ts';
+import { selectTransactionPage, transactionFilterOf } from './service.ts';
+import { type TransactionRow, transactionCategories } from './tables.ts';
+
+/** Rows read per query while the export streams: bounded memory whatever the history's length. */
+const EXPORT_BATCH_SIZE = 500;
+/** A spreadsheet runs a cell that starts with one of these as a formula (CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** "1234.5" → never through a float: the digits of the minor units with the decimal mark put in. */
+export function minorToDecimalString(amountMinor: number, currency: Currency): string {
+  const decimals = CURRENCY_DECIMALS[currency];
+  const sign = amountMinor < 0 ? '-' : '';
+  const digits = String(Math.abs(amountMinor)).padStart(decimals + 1, '0');
+  if (decimals === 0) return `${sign}${digits}`;
+  return `${sign}${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`;
+}
+
+/**
+ * One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes doubled.
+ * Text that a spreadsheet would run as a formula gets a leading apostrophe.
+ */
+export function csvField(value: string): string {
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+export function csvLine(fields: readonly string[]): string {
+  return `${fields.map(csvField).join(',')}\r\n`;
+}
+
+type CsvColumn = (typeof TRANSACTION_CSV_COLUMNS)[number];
+
+function csvRecord(row: TransactionRow, categoryNames: Map<string, string>): Record<CsvColumn, string> {
+  return {
+    id: row.id,
+    date: row.createdAt.toISOString(),
+    type: row.type,
+    kind: row.kind,
+    status: row.status,
+    amount: minorToDecimalString(row.amountMinor, row.currency as Currency),
+    currency: row.currency,
+    category: row.categoryId ? (categoryNames.get(row.categoryId) ?? '') : '',
+    description: row.description,
+    note: row.note ?? '',
+    counterparty: counterpartyOf(row),
+  };
+}
+
+/** "Leo Martin (@leo_guitar)": the name first, so that the cell does not start with `@`. */
+function counterpartyOf(row: TransactionRow): string {
+  const name = row.counterpartyName ?? '';
+  const tag = row.counterpartyZtartag;
+  if (!tag) return name;
+  if (!name || name === tag) return `@${tag}`;
+  return `${name} (@${tag})`;
+}
+
+/** A person's own name for each category, else the default's key. */
+async function categoryNamesOf(db: AppDatabase, userId: string): Promise<Map<string, string>> {
+  const rows = await db.select().from(transactionCategories).where(eq(transactionCategories.userId, userId));
+  return new Map(rows.map((row) => [row.id, row.name ?? row.key ?? '']));
+}
+
+/** `ztart-transactions-2026-11-23.csv`: the day of the export (UTC). */
+export function exportFileName(now: Date): string {
+  return `ztart-transactions-${now.toISOString().slice(0, 10)}.csv`;
+}
+
+/** Every transaction under the filters, newest first, as CSV lines (header first), read in batches. */
+export async function* transactionCsvLines(
+  db: AppDatabase,
+  userId: string,
+  filters: Omit<TransactionQuery, 'cursor' | 'limit'>,
+): AsyncGenerator<string> {
+  yield csvLine(TRANSACTION_CSV_COLUMNS);
+  const categoryNames = await categoryNamesOf(db, userId);
+  const where = transactionFilterOf(userId, filters);
+  let cursor: KeysetCursor | null = null;
+  for (;;) {
+    const rows = await selectTransactionPage(db, where, cursor, EXPORT_BATCH_SIZE + 1);
+    const page = pageOf(rows, EXPORT_BATCH_SIZE);
+    let chunk = '';
+    for (const row of page.rows) {
+      const record = csvRecord(row, categoryNames);
+      chunk += csvLine(TRANSACTION_CSV_COLUMNS.map((column) => record[column]));
+    }
+    if (chunk) yield chunk;
+    if (page.nextCursor === null) return;
+    cursor = page.rows[page.rows.length - 1]!;
+  }
+}

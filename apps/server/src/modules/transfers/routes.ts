@@ -1,0 +1,54 @@
+import {
+  moneyMovementResponseSchema,
+  recipientQuerySchema,
+  recipientResponseSchema,
+  transferRequestSchema,
+} from '@ztart/shared/contracts/wallet';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { errorResponses } from '../../http/error-responses.ts';
+import { AppError } from '../../http/errors.ts';
+import { requireSignIn } from '../auth/session-plugin.ts';
+import { resolveRecipient, toRecipientResponse } from './recipients.ts';
+import { sendTransfer } from './service.ts';
+
+export const transferRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  app.get(
+    '/api/transfers/recipient',
+    {
+      schema: {
+        summary: 'Who a transfer would go to (ztartag, email or phone), for the confirmation step',
+        tags: ['transfers'],
+        querystring: recipientQuerySchema,
+        response: { 200: recipientResponseSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const signedIn = requireSignIn(request, reply, context);
+      const recipient = await resolveRecipient(context.db, request.query.q);
+      if (recipient.userId === signedIn.user.id) throw new AppError('recipient_is_self');
+      return toRecipientResponse(recipient, request.query.q);
+    },
+  );
+
+  app.post(
+    '/api/transfers',
+    {
+      schema: {
+        summary: 'Sends money to another person (Idempotency-Key header recommended)',
+        tags: ['transfers'],
+        body: transferRequestSchema,
+        response: {
+          201: moneyMovementResponseSchema,
+          ...errorResponses(400, 401, 403, 404, 409, 422, 500),
+        },
+      },
+    },
+    async (request, reply) => {
+      const signedIn = requireSignIn(request, reply, context);
+      const answer = await sendTransfer(context, request, signedIn, request.body);
+      // Only a completed transfer is ever stored as an answer: refusals roll back with the key.
+      return reply.status(201).send(answer.body);
+    },
+  );
+};

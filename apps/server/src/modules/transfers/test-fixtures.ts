@@ -1,0 +1,86 @@
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import type { Currency } from '@ztart/shared/money';
+import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { expect } from 'vitest';
+import type { App } from '../../app.ts';
+import type { AppDatabase } from '../../db/client.ts';
+import { as, type SignedInPerson, signUpAndSignIn } from '../../test/accounts.ts';
+import { balances, ensureAccount, reconcile, transfer } from '../ledger/service.ts';
+import { setVerifiedPhone } from '../profiles/service.ts';
+import { profiles } from '../profiles/tables.ts';
+
+/** Enough sign-ups for a whole test file: each person signs up from their own address anyway. */
+export const ROOMY_RATE_LIMITS = {
+  signUpPerIp: { max: 1_000, windowSeconds: 3_600 },
+  signInPerIp: { max: 1_000, windowSeconds: 900 },
+};
+
+export interface Person extends SignedInPerson {
+  ztartag: string;
+  fullName: string | null;
+  phone: string | null;
+}
+
+export const uniqueZtartag = (prefix = 'p') => `${prefix}_${randomBytes(5).toString('hex')}`;
+export const uniquePhone = () => `+1555${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
+
+/**
+ * A signed-in person with a tag, a name, and (when `phoneVerified`) a verified phone, which with
+ * the verified email makes them "verified": no daily limit.
+ */
+export async function createPerson(
+  app: App,
+  db: AppDatabase,
+  options: { fullName?: string | null; phoneVerified?: boolean; ztartag?: string } = {},
+): Promise<Person> {
+  const ztartag = options.ztartag ?? uniqueZtartag();
+  const signedIn = await signUpAndSignIn(app, { ztartag });
+  const fullName = options.fullName === undefined ? `Person ${ztartag}` : options.fullName;
+  if (fullName !== null) await db.update(profiles).set({ fullName }).where(eq(profiles.id, signedIn.userId));
+  const phone = options.phoneVerified ? uniquePhone() : null;
+  if (phone) await setVerifiedPhone(db, signedIn.userId, phone, new Date());
+  return { ...signedIn, ztartag, fullName, phone };
+}
+
+/** Puts money in a wallet straight through the ledger, from a system account (what a settled deposit does). */
+export async function fund(db: AppDatabase, userId: string, amountMinor: number, currency: Currency = 'USD') {
+  const system = await ensureAccount(db, { ownerId: null, kind: 'processor_clearing', currency });
+  const wallet = await ensureAccount(db, { ownerId: userId, kind: 'wallet_available', currency });
+  await transfer(db, {
+    legs: [
+      { debitAccountId: system.id, creditAccountId: wallet.id, amountMinor, currency, code: 'test_funding' },
+    ],
+  });
+}
+
+export async function availableOf(db: AppDatabase, userId: string, currency: Currency = 'USD') {
+  const account = (await balances(db, userId)).find(
+    (row) => row.kind === 'wallet_available' && row.currency === currency,
+  );
+  return account?.balanceMinor ?? 0;
+}
+
+/** The ledger is sound: every balance equals its transfers and every currency sums to zero. */
+export async function expectLedgerSound(db: AppDatabase) {
+  const { accounts, totals } = await reconcile(db);
+  for (const account of accounts) expect(account.balanceMinor).toBe(account.transfersMinor);
+  for (const total of Object.values(totals)) expect(total).toBe(0);
+}
+
+export function postTransfer(
+  app: App,
+  person: SignedInPerson,
+  payload: { recipient: string; amountMinor: number; currency?: Currency; note?: string },
+  options: { key?: string | null; headers?: InjectOptions['headers'] } = {},
+) {
+  const key = options.key === undefined ? randomUUID() : options.key;
+  return app.inject(
+    as(person, {
+      method: 'POST',
+      url: '/api/transfers',
+      payload: { currency: 'USD', ...payload },
+      headers: { ...(key === null ? {} : { 'idempotency-key': key }), ...options.headers },
+    }),
+  );
+}

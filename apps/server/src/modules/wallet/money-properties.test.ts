@@ -1,0 +1,414 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { WalletResponse } from '@ztart/shared/contracts/wallet';
+import { CURRENCIES, type Currency } from '@ztart/shared/money';
+import { and, inArray, isNull, or } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  SANDBOX_FAILING_PAYOUT_ACCOUNTS,
+  SANDBOX_TEST_CARDS,
+} from '../../integrations/card-processor/sandbox.ts';
+import { as, uniqueIp } from '../../test/accounts.ts';
+import { createFundedPeople, type FundedPerson } from '../../test/money-people.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestClock } from '../../test/test-clock.ts';
+import { TEST_DATABASE_URL } from '../../test/test-database.ts';
+import { reconcile } from '../ledger/service.ts';
+import { ledgerAccounts, ledgerTransfers } from '../ledger/tables.ts';
+
+/**
+ * Random sequences of what people do with money, through the HTTP API: card deposits (settled,
+ * failing at settlement, declined, refused for funds), settlement rounds, transfers (some that must
+ * be refused), withdrawals (paid or returned) and retries with an earlier Idempotency-Key. After
+ * every step the ledger balances, no wallet is below zero, no key moved money twice, and each
+ * person's `GET /api/wallet` says what a simple model of their money says.
+ */
+
+const SETTLEMENT_DELAY_MS = 1_000;
+const NUM_RUNS = TEST_DATABASE_URL ? 8 : 25;
+const MAX_STEPS = 15;
+const PEOPLE = 3;
+const MODEL_CURRENCIES = ['USD', 'EUR'] as const satisfies readonly Currency[];
+/** One more than AMOUNT_LIMITS.transferMaxMinor. */
+const OVER_TRANSFER_MAX_MINOR = 1_000_001;
+
+type CardKind = keyof typeof SANDBOX_TEST_CARDS;
+type Step =
+  | { kind: 'deposit'; user: number; card: CardKind; amount: number; currency: Currency }
+  | { kind: 'settle' }
+  | {
+      kind: 'transfer';
+      from: number;
+      to: number;
+      amount: number;
+      currency: Currency;
+      unknownRecipient: boolean;
+    }
+  | { kind: 'withdraw'; user: number; returned: boolean; amount: number; currency: Currency }
+  | { kind: 'retry'; pick: number; changeAmount: boolean };
+
+const userArb = fc.integer({ min: 0, max: PEOPLE - 1 });
+const currencyArb = fc.constantFrom<Currency>(...MODEL_CURRENCIES);
+const amountArb = fc.integer({ min: 1, max: 20_000 });
+const stepArb: fc.Arbitrary<Step> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('deposit' as const),
+      user: userArb,
+      card: fc.constantFrom<CardKind>(
+        'succeeds',
+        'succeeds',
+        'declined',
+        'insufficientFunds',
+        'failsAtSettlement',
+      ),
+      amount: amountArb,
+      currency: currencyArb,
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('settle' as const) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('transfer' as const),
+      from: userArb,
+      to: userArb,
+      amount: fc.oneof(
+        { weight: 9, arbitrary: amountArb },
+        { weight: 1, arbitrary: fc.constant(OVER_TRANSFER_MAX_MINOR) },
+      ),
+      currency: currencyArb,
+      unknownRecipient: fc.integer({ min: 0, max: 9 }).map((n) => n < 2),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('withdraw' as const),
+      user: userArb,
+      returned: fc.boolean(),
+      amount: amountArb,
+      currency: currencyArb,
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant('retry' as const), pick: fc.nat(), changeAmount: fc.boolean() }),
+  },
+);
+
+interface Person extends FundedPerson {
+  ip: string;
+  cards: Record<CardKind, string>;
+  bankPaid: string;
+  bankReturned: string;
+}
+
+/** A request whose answer the server kept with its key: a retry must get it again. */
+interface StoredRequest {
+  person: Person;
+  url: string;
+  key: string;
+  body: { amountMinor: number } & Record<string, unknown>;
+  statusCode: number;
+  answer: unknown;
+}
+
+interface Balance {
+  available: number;
+  pending: number;
+}
+
+/** What the processor will settle: a deposit (into pending) or a withdrawal (already held). */
+interface Unsettled {
+  person: number;
+  currency: Currency;
+  amount: number;
+  kind: 'deposit' | 'withdrawal';
+  succeeds: boolean;
+}
+
+let testApp: TestApp;
+const clock = createTestClock(new Date('2026-06-01T12:00:00Z'));
+
+beforeAll(async () => {
+  testApp = await buildTestApp({ now: clock.now, config: { cardSettlementDelayMs: SETTLEMENT_DELAY_MS } });
+});
+afterAll(() => testApp.close());
+
+function call(person: Person, method: 'GET' | 'POST', url: string, payload?: object, key?: string) {
+  return testApp.app.inject(
+    as(person, {
+      method,
+      url,
+      ...(payload ? { payload } : {}),
+      headers: key === undefined ? {} : { 'idempotency-key': key },
+    }),
+  );
+}
+
+async function addMethod(person: Person, body: object): Promise<string> {
+  const answer = await call(person, 'POST', '/api/payment-methods', body);
+  expect(answer.statusCode, answer.body).toBe(201);
+  return answer.json<{ id: string }>().id;
+}
+
+/** Three people with each test card and a bank account that is paid and one whose payouts come back. */
+async function newPeople(): Promise<Person[]> {
+  const funded = await createFundedPeople(testApp.database.db, {
+    count: PEOPLE,
+    fundMinor: 0,
+    currency: 'USD',
+    now: clock.now(),
+    tagPrefix: `m${randomBytes(4).toString('hex')}_`,
+  });
+  return Promise.all(
+    funded.map(async (base) => {
+      const person = { ...base, ip: uniqueIp() } as Person;
+      const card = (number: string) =>
+        addMethod(person, {
+          type: 'card',
+          number,
+          expMonth: 12,
+          expYear: 2035,
+          cvc: '123',
+          cardholderName: 'Ada Lovelace',
+          billingAddress: { line1: '1 Main St', city: 'Springfield', postalCode: '62701', country: 'US' },
+        });
+      person.cards = {
+        succeeds: await card(SANDBOX_TEST_CARDS.succeeds),
+        declined: await card(SANDBOX_TEST_CARDS.declined),
+        insufficientFunds: await card(SANDBOX_TEST_CARDS.insufficientFunds),
+        failsAtSettlement: await card(SANDBOX_TEST_CARDS.failsAtSettlement),
+      };
+      person.bankPaid = await addMethod(person, {
+        type: 'bank_account',
+        holderName: 'Ada Lovelace',
+        iban: 'GB82 WEST 1234 5698 7654 32',
+      });
+      person.bankReturned = await addMethod(person, {
+        type: 'bank_account',
+        holderName: 'Ada Lovelace',
+        iban: SANDBOX_FAILING_PAYOUT_ACCOUNTS.iban,
+      });
+      return person;
+    }),
+  );
+}
+
+/** Sum zero per currency, every balance equal to its transfers, no wallet below zero. */
+async function expectSoundLedger(): Promise<void> {
+  const { accounts, totals } = await reconcile(testApp.database.db);
+  for (const [currency, total] of Object.entries(totals)) expect(total, `${currency} total`).toBe(0);
+  for (const account of accounts) {
+    expect(account.balanceMinor, `account ${account.accountId}`).toBe(account.transfersMinor);
+    if (account.kind.startsWith('wallet_')) expect(account.balanceMinor).toBeGreaterThanOrEqual(0);
+  }
+}
+
+/**
+ * Money moves only when a request is first accepted (settlement then posts or voids what it
+ * started): the ledger transfers that start a movement for these people are exactly as many as
+ * the keys answered 201.
+ */
+async function expectOneMovementPerKey(people: Person[], acceptedKeys: number): Promise<void> {
+  const { db } = testApp.database;
+  const accounts = await db
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(
+      inArray(
+        ledgerAccounts.ownerId,
+        people.map((person) => person.userId),
+      ),
+    );
+  const ids = accounts.map((account) => account.id);
+  const started =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: ledgerTransfers.id })
+          .from(ledgerTransfers)
+          .where(
+            and(
+              isNull(ledgerTransfers.pendingId),
+              or(inArray(ledgerTransfers.debitAccountId, ids), inArray(ledgerTransfers.creditAccountId, ids)),
+            ),
+          );
+  expect(started).toHaveLength(acceptedKeys);
+}
+
+async function expectWallets(people: Person[], model: Map<string, Balance>): Promise<void> {
+  for (const [index, person] of people.entries()) {
+    const answer = await call(person, 'GET', '/api/wallet');
+    expect(answer.statusCode, answer.body).toBe(200);
+    const balances = answer.json<WalletResponse>().balances;
+    for (const currency of CURRENCIES) {
+      const expected = model.get(`${index}/${currency}`) ?? { available: 0, pending: 0 };
+      expect(
+        balances.find((balance) => balance.currency === currency),
+        `person ${index} ${currency}`,
+      ).toEqual({
+        currency,
+        availableMinor: expected.available,
+        pendingMinor: expected.pending,
+        totalMinor: expected.available + expected.pending,
+      });
+    }
+  }
+}
+
+describe('money through the API', () => {
+  it('keeps every invariant through random deposits, settlements, transfers, withdrawals and retries', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: MAX_STEPS }), async (steps) => {
+        const people = await newPeople();
+        const model = new Map<string, Balance>();
+        const balance = (person: number, currency: Currency) => {
+          const key = `${person}/${currency}`;
+          if (!model.has(key)) model.set(key, { available: 0, pending: 0 });
+          return model.get(key)!;
+        };
+        const unsettled: Unsettled[] = [];
+        const stored: StoredRequest[] = [];
+        let acceptedKeys = 0;
+
+        /** Sends a money-moving POST with a new key and keeps it for retries when the server keeps its answer. */
+        const post = async (person: Person, url: string, body: StoredRequest['body']) => {
+          const key = randomUUID();
+          const answer = await call(person, 'POST', url, body, key);
+          const json = answer.json();
+          return {
+            statusCode: answer.statusCode,
+            json,
+            keep: () => stored.push({ person, url, key, body, statusCode: answer.statusCode, answer: json }),
+          };
+        };
+
+        for (const step of steps) {
+          if (step.kind === 'deposit') {
+            const person = people[step.user]!;
+            const answer = await post(person, '/api/wallet/deposits', {
+              paymentMethodId: person.cards[step.card],
+              amountMinor: step.amount,
+              currency: step.currency,
+            });
+            answer.keep();
+            if (step.card === 'declined' || step.card === 'insufficientFunds') {
+              // Refused by the card's bank: kept as the answer, nothing moves.
+              expect(answer.statusCode).toBe(402);
+              expect(answer.json.error.code).toBe(
+                step.card === 'declined' ? 'card_declined' : 'card_insufficient_funds',
+              );
+            } else {
+              expect(answer.statusCode, JSON.stringify(answer.json)).toBe(201);
+              expect(answer.json.transaction).toMatchObject({ kind: 'deposit', status: 'pending' });
+              acceptedKeys++;
+              balance(step.user, step.currency).pending += step.amount;
+              unsettled.push({
+                person: step.user,
+                currency: step.currency,
+                amount: step.amount,
+                kind: 'deposit',
+                succeeds: step.card === 'succeeds',
+              });
+            }
+          } else if (step.kind === 'settle') {
+            clock.advance({ seconds: SETTLEMENT_DELAY_MS / 1000 });
+            for (;;) {
+              const round = await testApp.app.settlement.settleDue(clock.now());
+              expect(round.failed).toEqual([]);
+              if (round.settled.length === 0) break;
+            }
+            for (const operation of unsettled.splice(0)) {
+              const wallet = balance(operation.person, operation.currency);
+              if (operation.kind === 'deposit') {
+                wallet.pending -= operation.amount;
+                if (operation.succeeds) wallet.available += operation.amount;
+              } else if (!operation.succeeds) {
+                wallet.available += operation.amount; // a returned payout gives the hold back
+              }
+            }
+          } else if (step.kind === 'transfer') {
+            const sender = people[step.from]!;
+            const recipient = step.unknownRecipient
+              ? `@nobody_${randomBytes(4).toString('hex')}`
+              : `@${people[step.to]!.ztartag}`;
+            const answer = await post(sender, '/api/transfers', {
+              recipient,
+              amountMinor: step.amount,
+              currency: step.currency,
+            });
+            const from = balance(step.from, step.currency);
+            if (step.unknownRecipient) {
+              expect(answer.statusCode).toBe(404);
+              expect(answer.json.error.code).toBe('recipient_user_not_found');
+            } else if (step.from === step.to) {
+              expect(answer.statusCode).toBe(400);
+              expect(answer.json.error.code).toBe('recipient_is_self');
+            } else if (step.amount > 1_000_000) {
+              expect(answer.statusCode).toBe(422);
+              expect(answer.json.error.code).toBe('limit_exceeded');
+            } else if (step.amount > from.available) {
+              expect(answer.statusCode).toBe(422);
+              expect(answer.json.error.code).toBe('insufficient_balance');
+            } else {
+              expect(answer.statusCode, JSON.stringify(answer.json)).toBe(201);
+              expect(answer.json.transaction).toMatchObject({ kind: 'transfer_out', status: 'completed' });
+              answer.keep();
+              acceptedKeys++;
+              from.available -= step.amount;
+              balance(step.to, step.currency).available += step.amount;
+            }
+          } else if (step.kind === 'withdraw') {
+            const person = people[step.user]!;
+            const answer = await post(person, '/api/wallet/withdrawals', {
+              paymentMethodId: step.returned ? person.bankReturned : person.bankPaid,
+              amountMinor: step.amount,
+              currency: step.currency,
+            });
+            const wallet = balance(step.user, step.currency);
+            if (step.amount > wallet.available) {
+              expect(answer.statusCode).toBe(422);
+              expect(answer.json.error.code).toBe('insufficient_balance');
+            } else {
+              expect(answer.statusCode, JSON.stringify(answer.json)).toBe(201);
+              expect(answer.json.transaction).toMatchObject({ kind: 'withdrawal', status: 'pending' });
+              answer.keep();
+              acceptedKeys++;
+              wallet.available -= step.amount;
+              unsettled.push({
+                person: step.user,
+                currency: step.currency,
+                amount: step.amount,
+                kind: 'withdrawal',
+                succeeds: !step.returned,
+              });
+            }
+          } else {
+            const earlier = stored[step.pick % Math.max(stored.length, 1)];
+            if (!earlier) continue;
+            const body = step.changeAmount
+              ? { ...earlier.body, amountMinor: earlier.body.amountMinor + 1 }
+              : earlier.body;
+            const answer = await call(earlier.person, 'POST', earlier.url, body, earlier.key);
+            if (step.changeAmount) {
+              expect(answer.statusCode).toBe(409);
+              expect(answer.json().error.code).toBe('idempotency_conflict');
+            } else {
+              // The first answer again (even after settlement changed the transaction), nothing moved.
+              expect(answer.statusCode).toBe(earlier.statusCode);
+              expect(answer.json()).toEqual(earlier.answer);
+            }
+          }
+
+          await expectSoundLedger();
+          await expectOneMovementPerKey(people, acceptedKeys);
+          await expectWallets(people, model);
+        }
+      }),
+      { numRuns: NUM_RUNS },
+    );
+  }, 240_000);
+});

@@ -1,0 +1,57 @@
+import type { CardBrand } from '@ztart/shared/cards';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import type { AppDatabase } from '../../db/client.ts';
+import { idempotencyKeyOf, type StoredAnswer, withIdempotency } from '../idempotency/service.ts';
+import { type PendingEvent, publishAll } from '../notifications/live.ts';
+import { retryTransientConflicts } from '../transfers/retry.ts';
+
+export type MoneyAnswer = StoredAnswer & { replayed: boolean };
+
+/**
+ * Runs a money-moving POST once per Idempotency-Key (scoped to the person, keyed on the route and
+ * body) in one database transaction (run again after a deadlock), and publishes the live events
+ * it collected only after that transaction committed, and only the first time (a replay moved
+ * nothing).
+ */
+export async function runMoneyRequest(
+  context: AppContext,
+  request: FastifyRequest,
+  userId: string,
+  route: string,
+  work: (tx: AppDatabase, events: PendingEvent[]) => Promise<StoredAnswer>,
+): Promise<MoneyAnswer> {
+  const now = context.now();
+  let events: PendingEvent[] = [];
+  const idempotent = {
+    scope: userId,
+    key: idempotencyKeyOf(request),
+    fingerprint: { route, body: request.body },
+    now,
+  };
+  // A deadlock rolls the whole attempt back (the sandbox processor's records too): run it again.
+  const answer = await retryTransientConflicts(() =>
+    withIdempotency(context.db, idempotent, (tx) => {
+      events = [];
+      return work(tx, events);
+    }),
+  );
+  if (!answer.replayed) publishAll(context.live, events);
+  return answer;
+}
+
+const BRAND_NAMES: Record<CardBrand, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+};
+
+/** "Visa ending in 4242", "bank account ending in 3000": the English description's method part. */
+export function methodLabel(method: { type: string; brand: string | null; last4: string }): string {
+  const name = method.type === 'card' ? (BRAND_NAMES[method.brand as CardBrand] ?? 'card') : 'bank account';
+  return `${name} ending in ${method.last4}`;
+}

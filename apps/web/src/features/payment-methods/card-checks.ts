@@ -1,0 +1,167 @@
+import {
+  type CardBrand,
+  detectCardBrand,
+  isCardExpired,
+  isValidCardNumber,
+  isValidCvc,
+  normalizeCardNumber,
+} from '@ztart/shared/cards';
+import type { AddCardRequest } from '@ztart/shared/contracts/payment-methods';
+import { ApiError } from '@/lib/api-client';
+import type { FieldErrors } from '@/lib/forms/form-errors';
+
+export const CARD_FIELDS = [
+  'number',
+  'expiry',
+  'cvc',
+  'cardholderName',
+  'line1',
+  'line2',
+  'city',
+  'region',
+  'postalCode',
+  'country',
+] as const;
+export type CardField = (typeof CARD_FIELDS)[number];
+
+export type CardValues = Record<CardField, string> & { setDefault: boolean };
+
+/** Keeps what the person typed as "MM/YY": digits only, the slash added after the month. */
+export function formatExpiryInput(input: string, previous = ''): string {
+  const digits = input.replace(/\D/g, '').slice(0, 4);
+  // Deleting the slash deletes the month's last digit too, or the slash would come straight back.
+  if (previous.endsWith('/') && input.length < previous.length) return digits.slice(0, 1);
+  if (digits.length > 2 || (digits.length === 2 && input.length > previous.length)) {
+    return `${digits.slice(0, 2)}/${digits.slice(2)}`;
+  }
+  return digits;
+}
+
+/** "08/29" → August 2029; null when it is not a month and a two-digit year. */
+export function parseExpiry(text: string): { expMonth: number; expYear: number } | null {
+  const match = /^(\d{2})\s*\/\s*(\d{2})$/.exec(text.trim());
+  if (!match) return null;
+  const expMonth = Number.parseInt(match[1] ?? '', 10);
+  const expYear = 2000 + Number.parseInt(match[2] ?? '', 10);
+  return expMonth >= 1 && expMonth <= 12 ? { expMonth, expYear } : null;
+}
+
+const REQUIRED: readonly CardField[] = [
+  'number',
+  'expiry',
+  'cvc',
+  'cardholderName',
+  'line1',
+  'city',
+  'postalCode',
+];
+
+/**
+ * The checks that need no network, as the processor makes them: a number a network could have
+ * issued, a month not yet past, a CVC of the brand's length. Returns a translation key or undefined.
+ */
+export function checkCardField(field: CardField, values: CardValues, now: Date): string | undefined {
+  const value = values[field].trim();
+  if (REQUIRED.includes(field) && value === '') return 'validation:required';
+  const brand = detectCardBrand(values.number);
+  switch (field) {
+    case 'number':
+      return isValidCardNumber(value) ? undefined : 'errors:card_number_invalid';
+    case 'expiry': {
+      const expiry = parseExpiry(value);
+      if (!expiry) return 'wallet:cards.expiryFormat';
+      return isCardExpired(expiry.expMonth, expiry.expYear, now) ? 'errors:card_expired' : undefined;
+    }
+    case 'cvc':
+      return isValidCvc(value, brand) ? undefined : 'errors:card_cvc_invalid';
+    case 'country':
+      return /^[A-Z]{2}$/.test(value) ? undefined : 'validation:country';
+    default:
+      return undefined;
+  }
+}
+
+export function checkCard(values: CardValues, now: Date): FieldErrors<CardField> {
+  const errors: FieldErrors<CardField> = {};
+  for (const field of CARD_FIELDS) {
+    const error = checkCardField(field, values, now);
+    if (error) errors[field] = error;
+  }
+  return errors;
+}
+
+/** The request body of a checked form. */
+export function cardRequestOf(values: CardValues): AddCardRequest {
+  const expiry = parseExpiry(values.expiry) ?? { expMonth: 0, expYear: 0 };
+  const optional = (text: string) => (text.trim() === '' ? undefined : text.trim());
+  return {
+    type: 'card',
+    number: normalizeCardNumber(values.number),
+    expMonth: expiry.expMonth,
+    expYear: expiry.expYear,
+    cvc: values.cvc.trim(),
+    cardholderName: values.cardholderName.trim(),
+    billingAddress: {
+      line1: values.line1.trim(),
+      line2: optional(values.line2),
+      city: values.city.trim(),
+      region: optional(values.region),
+      postalCode: values.postalCode.trim(),
+      country: values.country,
+    },
+    setDefault: values.setDefault,
+  };
+}
+
+/** The form field that a request field or a `details.field` of the server names. */
+const FORM_FIELD_OF: Record<string, string> = {
+  number: 'number',
+  expMonth: 'expiry',
+  expYear: 'expiry',
+  cvc: 'cvc',
+  cardholderName: 'cardholderName',
+  holderName: 'holderName',
+  'billingAddress.line1': 'line1',
+  'billingAddress.line2': 'line2',
+  'billingAddress.city': 'city',
+  'billingAddress.region': 'region',
+  'billingAddress.postalCode': 'postalCode',
+  'billingAddress.country': 'country',
+  iban: 'iban',
+  accountNumber: 'accountNumber',
+  routingNumber: 'routingNumber',
+};
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The server's refusal tied to the field it names: `card_number_invalid` with `details.field`
+ * on the number, each issue of `validation_failed` on its field. Null when it concerns the whole
+ * form (a declined card, being offline).
+ */
+export function fieldErrorsOfServer<F extends string>(error: unknown): FieldErrors<F> | null {
+  if (!(error instanceof ApiError) || !isRecord(error.details)) return null;
+  const errors: Record<string, string> = {};
+  const field = error.details.field;
+  if (typeof field === 'string' && FORM_FIELD_OF[field]) {
+    errors[FORM_FIELD_OF[field]] = `errors:${error.code}`;
+  }
+  const issues = Array.isArray(error.details.issues) ? error.details.issues : [];
+  if (error.code === 'validation_failed') {
+    for (const issue of issues) {
+      if (!isRecord(issue) || typeof issue.path !== 'string' || typeof issue.message !== 'string') continue;
+      const target = FORM_FIELD_OF[issue.path];
+      if (!target || errors[target]) continue;
+      errors[target] = issue.message.startsWith('validation.')
+        ? `validation:${issue.message.slice('validation.'.length)}`
+        : 'validation:invalid_value';
+    }
+  }
+  return Object.keys(errors).length > 0 ? (errors as FieldErrors<F>) : null;
+}
+
+export function brandOf(number: string): CardBrand | null {
+  return detectCardBrand(normalizeCardNumber(number));
+}

@@ -1,0 +1,7 @@
+import type { TransferRequest } from '@ztart/shared/contracts/wallet';
+import { useMoneyMovement } from '@/features/wallet/api/money-movement';
+
+/** `POST /api/transfers` → 201 {transaction}: the sender's, completed at once. */
+export function useCreateTransfer() {
+  return useMoneyMovement<TransferRequest>('/api/transfers', (demo, body) => demo.simulateTransfer(body));
+}

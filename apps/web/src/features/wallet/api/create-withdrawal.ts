@@ -1,0 +1,9 @@
+import type { WithdrawalRequest } from '@ztart/shared/contracts/wallet';
+import { useMoneyMovement } from '@/features/wallet/api/money-movement';
+
+/** `POST /api/wallet/withdrawals` → 201 {transaction}: held at once, pending until paid out. */
+export function useCreateWithdrawal() {
+  return useMoneyMovement<WithdrawalRequest>('/api/wallet/withdrawals', (demo, body) =>
+    demo.simulateWithdrawal(body),
+  );
+}

@@ -1,0 +1,132 @@
+import type { Transaction } from '@ztart/shared/contracts/transactions';
+import type { Currency } from '@ztart/shared/money';
+import { CircleCheck, CircleX, Clock } from 'lucide-react';
+import { type ReactNode, useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormatMoney } from '@/components/money/money';
+import { StatusBadge, useTransaction } from '@/features/transactions';
+import { useErrorMessage } from '@/hooks/use-error-message';
+import { ApiError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+
+/** The lines of a confirmation or a receipt: what, from where, to whom. */
+export function SummaryList({
+  rows,
+  className,
+}: {
+  rows: { label: string; value: ReactNode }[];
+  className?: string;
+}) {
+  return (
+    <dl className={cn('flex flex-col divide-y rounded-xl border bg-muted/30', className)}>
+      {rows.map((row) => (
+        <div key={row.label} className="flex items-center justify-between gap-4 px-4 py-3">
+          <dt className="text-sm text-muted-foreground">{row.label}</dt>
+          <dd className="min-w-0 text-right font-medium">{row.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function numberOf(value: unknown): number | null {
+  return typeof value === 'number' && Number.isSafeInteger(value) ? value : null;
+}
+
+/**
+ * The message for a refused money movement: the error catalogue's, except a limit, which says
+ * which limit and how much of it is left ("Your daily limit is $500.00; $120.00 is left today").
+ */
+export function useMovementErrorMessage(): (error: unknown, currency: Currency) => string {
+  const { t } = useTranslation('wallet');
+  const errorMessage = useErrorMessage();
+  const format = useFormatMoney();
+  return useCallback(
+    (error, currency) => {
+      if (error instanceof ApiError && error.code === 'limit_exceeded') {
+        const limitMinor = numberOf(error.details?.limitMinor);
+        const remainingMinor = numberOf(error.details?.remainingMinor);
+        if (limitMinor !== null && error.details?.limit === 'daily') {
+          return t('limits.dailyExceeded', {
+            limit: format(limitMinor, currency),
+            remaining: format(Math.max(0, remainingMinor ?? 0), currency),
+          });
+        }
+        if (limitMinor !== null)
+          return t('limits.transferMaxExceeded', { limit: format(limitMinor, currency) });
+      }
+      return errorMessage(error);
+    },
+    [t, errorMessage, format],
+  );
+}
+
+/** Whether asking again with the same key could get another answer (a lost connection, a server fault). */
+export function canRetry(error: unknown): boolean {
+  return (
+    error instanceof ApiError && (error.status === 0 || error.status >= 500) && error.code !== 'demo_mode'
+  );
+}
+
+const STATUS_ICONS = { pending: Clock, completed: CircleCheck, failed: CircleX } as const;
+
+/**
+ * The outcome of a movement, kept in step with the server: a pending deposit turns completed
+ * here when the live event arrives, without reloading.
+ */
+export function MovementReceipt({
+  initial,
+  title,
+  pendingNote,
+  rows,
+}: {
+  initial: Transaction;
+  /** The heading for each status ("Deposit on its way", "Deposit complete"). */
+  title: (status: Transaction['status']) => string;
+  pendingNote?: string;
+  rows: { label: string; value: ReactNode }[];
+}) {
+  const { t } = useTranslation('wallet');
+  const live = useTransaction(initial.id);
+  const transaction = live.data ?? initial;
+  const Icon = STATUS_ICONS[transaction.status];
+  const errorMessage = useErrorMessage();
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col items-center gap-2 text-center">
+        <span
+          className={cn(
+            'inline-flex size-14 items-center justify-center rounded-full',
+            transaction.status === 'failed'
+              ? 'bg-destructive/10 text-destructive'
+              : transaction.status === 'pending'
+                ? 'bg-amber-100 text-amber-900 dark:bg-amber-400/15 dark:text-amber-200'
+                : 'bg-brand-soft text-brand-soft-foreground',
+          )}
+        >
+          <Icon aria-hidden="true" className="size-7" />
+        </span>
+        {/* Announced when the status changes while the person watches. */}
+        <p role="status" className="text-lg font-semibold">
+          {title(transaction.status)}
+        </p>
+        {transaction.status === 'pending' && pendingNote ? (
+          <p className="text-sm text-muted-foreground">{pendingNote}</p>
+        ) : null}
+        {transaction.status === 'failed' && transaction.failureCode ? (
+          <p className="text-sm text-muted-foreground">{errorMessage(transaction.failureCode)}</p>
+        ) : null}
+      </div>
+      <SummaryList
+        rows={[
+          ...rows,
+          { label: t('receipt.status'), value: <StatusBadge status={transaction.status} /> },
+          {
+            label: t('receipt.reference'),
+            value: <span className="font-mono text-sm">{transaction.id.slice(-8).toUpperCase()}</span>,
+          },
+        ]}
+      />
+    </div>
+  );
+}

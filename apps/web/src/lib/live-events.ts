@@ -1,0 +1,219 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import type { LiveEvent, Notification } from '@ztart/shared/contracts/notifications';
+import { type Currency, formatMoney, isCurrency } from '@ztart/shared/money';
+import type { i18n as I18n } from 'i18next';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '@/components/ui/toast/toast-store';
+import { useAuth } from '@/lib/auth/auth-context';
+
+export const LIVE_EVENTS_PATH = '/api/events';
+
+/**
+ * Query roots that a money movement touches. The features own their keys; every one of them
+ * sits under one of these roots, so a movement refreshes every balance, list and chart.
+ */
+export const WALLET_QUERY_ROOT = ['wallet'] as const;
+export const TRANSACTIONS_QUERY_ROOT = ['transactions'] as const;
+export const NOTIFICATIONS_QUERY_ROOT = ['notifications'] as const;
+/** Received and sent tips with their totals (features/tips). */
+export const TIPS_QUERY_ROOT = ['tips'] as const;
+
+/**
+ * The app keeps answers fresh for minutes and does not refetch on mount; an answer that a
+ * movement made stale must be fetched again when its screen opens (`refetchOnMount`).
+ */
+export function refetchIfInvalidated(query: { state: { isInvalidated: boolean } }): boolean {
+  return query.state.isInvalidated;
+}
+
+/** After money moved (here, or in another tab, or towards this person): balances, lists and charts refresh. */
+export function invalidateMoneyQueries(queryClient: QueryClient): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: WALLET_QUERY_ROOT }),
+    queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_ROOT }),
+  ]).then(() => undefined);
+}
+
+/** A notification event in words: "You received $12.34 from @leo". */
+export function notificationToast(
+  notification: Notification,
+  i18n: I18n,
+): { title: string; variant: 'success' | 'destructive' | 'default' } {
+  const { data } = notification;
+  const currency: Currency = isCurrency(data.currency) ? data.currency : 'USD';
+  const amount = formatMoney(data.amountMinor ?? 0, currency, i18n.language);
+  const from = data.fromZtartag ? `@${data.fromZtartag}` : data.fromName;
+  const t = i18n.getFixedT(null, 'wallet');
+  switch (notification.event) {
+    case 'transfer_received':
+      return {
+        title: t(from ? 'live.transferReceived' : 'live.transferReceivedAnonymous', { amount, from }),
+        variant: 'success',
+      };
+    case 'tip_received':
+      return {
+        title: t(from ? 'live.tipReceived' : 'live.tipReceivedAnonymous', { amount, from }),
+        variant: 'success',
+      };
+    case 'deposit_completed':
+      return { title: t('live.depositCompleted', { amount }), variant: 'success' };
+    case 'deposit_failed':
+      return { title: t('live.depositFailed', { amount }), variant: 'destructive' };
+    case 'withdrawal_completed':
+      return { title: t('live.withdrawalCompleted', { amount }), variant: 'success' };
+    case 'withdrawal_failed':
+      return { title: t('live.withdrawalFailed', { amount }), variant: 'destructive' };
+  }
+}
+
+/**
+ * What each event does to the screen: a transaction refreshes money queries; a notification
+ * refreshes the notification queries and says what happened in a toast.
+ */
+export async function applyLiveEvent(queryClient: QueryClient, event: LiveEvent, i18n: I18n): Promise<void> {
+  if (event.type === 'transaction') {
+    const { kind } = event.transaction;
+    // A tip arriving, or settling from pending to completed or failed, changes the tips lists.
+    if (kind === 'tip_in' || kind === 'tip_out')
+      void queryClient.invalidateQueries({ queryKey: TIPS_QUERY_ROOT });
+    await invalidateMoneyQueries(queryClient);
+    return;
+  }
+  void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_ROOT });
+  await i18n.loadNamespaces('wallet');
+  toast(notificationToast(event.notification, i18n));
+}
+
+/** The wait before reconnecting after the `attempt`-th failure in a row: 1 s doubling to 30 s, with jitter. */
+export function reconnectDelayMs(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(30_000, 1_000 * 2 ** Math.max(0, attempt - 1));
+  return Math.round(base * (0.75 + random() * 0.5));
+}
+
+/** What this module uses of an EventSource (tests pass a fake one). */
+export interface EventSourceLike {
+  onopen: ((event: Event) => unknown) | null;
+  onerror: ((event: Event) => unknown) | null;
+  addEventListener: (type: string, listener: (event: MessageEvent) => void) => void;
+  close: () => void;
+}
+
+export interface LiveConnectionOptions {
+  onEvent: (event: LiveEvent) => void;
+  /** After a reconnection: events may have been missed while the stream was down. */
+  onReconnect: () => void;
+  createSource?: (url: string) => EventSourceLike;
+  /** Parses one message's data; rejects what does not match the contract. */
+  parse: (type: string, data: string) => LiveEvent | null;
+  delayMs?: (attempt: number) => number;
+}
+
+/**
+ * One stream of live events, reopened with growing pauses when it drops (the browser's own
+ * retry would hammer a server that refuses the stream). Returns the function that closes it.
+ */
+export function connectLiveEvents({
+  onEvent,
+  onReconnect,
+  parse,
+  createSource = (url) => new EventSource(url, { withCredentials: true }),
+  delayMs = reconnectDelayMs,
+}: LiveConnectionOptions): () => void {
+  let source: EventSourceLike | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let failures = 0;
+  let everOpened = false;
+  let closed = false;
+
+  const open = () => {
+    const current = createSource(LIVE_EVENTS_PATH);
+    source = current;
+    current.onopen = () => {
+      if (everOpened) onReconnect();
+      everOpened = true;
+      failures = 0;
+    };
+    current.onerror = () => {
+      current.close();
+      if (closed) return;
+      failures += 1;
+      timer = setTimeout(open, delayMs(failures));
+    };
+    for (const type of ['transaction', 'notification'] as const) {
+      current.addEventListener(type, (message) => {
+        const event = parse(type, String(message.data));
+        if (event) onEvent(event);
+      });
+    }
+  };
+
+  open();
+  return () => {
+    closed = true;
+    clearTimeout(timer);
+    source?.close();
+  };
+}
+
+/** Reads one message with the shared contract, loaded with the first connection (not in the entry chunk). */
+async function loadParser(): Promise<LiveConnectionOptions['parse']> {
+  const { liveEventSchema } = await import('@ztart/shared/contracts/notifications');
+  return (type, data) => {
+    try {
+      const parsed = liveEventSchema.safeParse({ type, ...JSON.parse(data) });
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  };
+}
+
+/**
+ * Keeps the screen in step with the person's money while they are signed in: the server's event
+ * stream, or in demo mode the simulated movements of demo-money. Mounted once, in the app layout.
+ */
+export function useLiveEvents(): void {
+  const auth = useAuth();
+  const queryClient = useQueryClient();
+  const { i18n } = useTranslation(undefined, { useSuspense: false });
+  const signedIn = auth.status === 'signedIn';
+  const demo = signedIn && auth.demo;
+  const userId = signedIn ? auth.user.id : null;
+
+  useEffect(() => {
+    if (!userId) return;
+    const handle = (event: LiveEvent) => void applyLiveEvent(queryClient, event, i18n);
+    let disconnect: (() => void) | null = null;
+    let cancelled = false;
+    if (demo) {
+      // Loaded on demand: the demo's data stays out of the layout's code.
+      void import('@/lib/demo/demo-money').then(({ subscribeDemoMoney }) => {
+        if (!cancelled) disconnect = subscribeDemoMoney((events) => events.forEach(handle));
+      });
+    } else if (typeof EventSource !== 'undefined') {
+      // Browsers without EventSource (and test DOMs) simply refresh when screens open.
+      void loadParser().then((parse) => {
+        if (cancelled) return;
+        disconnect = connectLiveEvents({
+          parse,
+          onEvent: handle,
+          onReconnect: () => {
+            void queryClient.invalidateQueries({ queryKey: TIPS_QUERY_ROOT });
+            void invalidateMoneyQueries(queryClient);
+          },
+        });
+      });
+    }
+    return () => {
+      cancelled = true;
+      disconnect?.();
+    };
+  }, [userId, demo, queryClient, i18n]);
+}
+
+/** The hook as a component, for the layout: `<LiveEvents />`. */
+export function LiveEvents(): null {
+  useLiveEvents();
+  return null;
+}

@@ -1,0 +1,78 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { WalletResponse } from '@ztart/shared/contracts/wallet';
+import { type Currency, formatMoney } from '@ztart/shared/money';
+import { text } from './catalog.ts';
+
+const en = (namespace: string, key: string, values?: Record<string, string>) =>
+  text('en', namespace, key, values);
+
+/** The sandbox processor's well-known test cards. */
+export const TEST_CARDS = {
+  succeeds: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+} as const;
+
+/** Settling a card payment takes the server's settlement delay plus a busy machine's slack. */
+export const SETTLEMENT_TIMEOUT_MS = 15_000;
+
+/** An amount as the app shows it to an English-speaking person: `money(1234)` → "$12.34". */
+export function money(amountMinor: number, currency: Currency = 'USD'): string {
+  return formatMoney(amountMinor, currency, 'en');
+}
+
+/** A card's expiry three years from now, as typed in the form ("08/29"). */
+export function futureExpiry(): string {
+  const date = new Date();
+  return `${String(date.getMonth() + 1).padStart(2, '0')}/${String((date.getFullYear() + 3) % 100).padStart(2, '0')}`;
+}
+
+/** The person's balance in one currency, read from the API with the page's own session. */
+export async function balanceOf(
+  page: Page,
+  currency: Currency = 'USD',
+): Promise<{ availableMinor: number; pendingMinor: number; totalMinor: number }> {
+  const response = await page.request.get('/api/wallet');
+  expect(response.ok()).toBe(true);
+  const wallet = (await response.json()) as WalletResponse;
+  const balance = wallet.balances.find((entry) => entry.currency === currency);
+  return {
+    availableMinor: balance?.availableMinor ?? 0,
+    pendingMinor: balance?.pendingMinor ?? 0,
+    totalMinor: balance?.totalMinor ?? 0,
+  };
+}
+
+/** The balance card of one currency on /wallet: its total, available and pending figures. */
+export function balanceCard(page: Page, currency: Currency = 'USD') {
+  const card = page
+    .getByRole('region', { name: en('wallet', 'balance.label') })
+    .locator(':scope > *')
+    .filter({ has: page.getByRole('heading', { name: en('wallet', 'balance.title', { currency }) }) });
+  const figure = (label: string): Locator =>
+    card.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd');
+  return {
+    total: card.locator(':scope > p'),
+    available: figure(en('wallet', 'balance.available')),
+    pending: figure(en('wallet', 'balance.pending')),
+  };
+}
+
+/** Adds a card on /payment-methods through its form, and waits for it in the list. */
+export async function addCard(page: Page, number: string, holder: string): Promise<void> {
+  await page.goto('/payment-methods');
+  await page.getByRole('button', { name: en('wallet', 'cards.add'), exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: en('wallet', 'cards.addTitle') });
+  await dialog.getByLabel(en('wallet', 'cards.number'), { exact: true }).fill(number);
+  await dialog.getByLabel(en('wallet', 'cards.expiry'), { exact: true }).fill(futureExpiry());
+  await dialog.getByLabel(en('wallet', 'cards.cvc'), { exact: true }).fill('123');
+  await dialog.getByLabel(en('wallet', 'cards.holder'), { exact: true }).fill(holder);
+  await dialog.getByLabel(en('wallet', 'cards.line1'), { exact: true }).fill('1 Market Street');
+  await dialog.getByLabel(en('wallet', 'cards.city'), { exact: true }).fill('San Francisco');
+  await dialog.getByLabel(en('wallet', 'cards.postalCode'), { exact: true }).fill('94105');
+  await dialog.getByRole('button', { name: en('wallet', 'cards.add'), exact: true }).click();
+  await expect(page.getByText(en('wallet', 'methods.cardAdded'), { exact: true })).toBeVisible();
+  const last4 = number.replace(/\D/g, '').slice(-4);
+  await expect(
+    page.getByText(en('wallet', 'methods.cardName', { brand: 'Visa', last4 }), { exact: true }),
+  ).toBeVisible();
+}
