@@ -21,3 +21,22 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   if (found?.code !== UNIQUE_VIOLATION) return false;
   return constraint === undefined || found.constraint === constraint;
 }
+
+/** SQLSTATEs of a server that cannot take the request now: too many connections, shutting down. */
+const UNAVAILABLE_CODES = new Set(['53300', '57P01', '57P03']);
+
+/**
+ * The database could not be reached or gave no connection in time (a full pool): nothing ran, and
+ * the client may try again, so it is told 503 rather than that its request failed.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const found = databaseErrorOf(error);
+  if (found && UNAVAILABLE_CODES.has(found.code)) return true;
+  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
+    const { code } = current as Error & { code?: unknown };
+    if (code === 'ECONNREFUSED' || /timeout exceeded when trying to connect/i.test(current.message))
+      return true;
+    current = current.cause;
+  }
+  return false;
+}

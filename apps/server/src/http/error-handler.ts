@@ -8,6 +8,7 @@ import type {
   FastifySchemaValidationError,
 } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { AppError, defaultMessageOf, isAppError } from './errors.ts';
 
 declare module 'fastify' {
@@ -62,6 +63,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .status(known.statusCode)
         .type('application/json; charset=utf-8')
         .send(errorBody(known.code, known.message, known.details));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return sendError(reply.header('retry-after', '1'), 'service_unavailable', { requestId: request.id });
     }
     request.log.error({ err: error }, 'unexpected error');
     return sendError(reply, 'internal_error', { requestId: request.id });

@@ -7,21 +7,16 @@ import {
   tipRequestSchema,
   tipResponseSchema,
 } from '@ztart/shared/contracts/qr-codes';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import { createRateLimitCheck } from '../../http/rate-limit.ts';
 import { requireSignIn } from '../auth/session-plugin.ts';
+import { sendMoneyAnswer } from '../wallet/money-request.ts';
 import { listTips } from './history.ts';
 import { quickTipProfileOf } from './profile.ts';
-import { cardFingerprintOf, sendTip, type TipAnswer } from './service.ts';
-
-/** Sends a tip's answer as it was first given (a kept refusal too); a replay says so in a header. */
-function sendAnswer(reply: FastifyReply, answer: TipAnswer) {
-  if (answer.replayed) reply.header('idempotent-replayed', 'true');
-  return reply.status(answer.statusCode).send(answer.body);
-}
+import { cardFingerprintOf, sendTip } from './service.ts';
 
 /** The card tip of a request (after validation), or undefined: the limits count card tips only. */
 function cardTipOf(request: FastifyRequest): TipRequest | undefined {
@@ -83,7 +78,7 @@ export const tipRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (
           await perCardLimit(request, reply);
         },
       });
-      return sendAnswer(reply, answer);
+      return sendMoneyAnswer(reply, answer);
     },
   );
 

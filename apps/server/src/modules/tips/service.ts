@@ -19,6 +19,7 @@ import { recordTransaction, toTransaction } from '../transactions/record.ts';
 import { findPerson, type Person, resolveRecipient, shortNameOf } from '../transfers/recipients.ts';
 import { retryTransientConflicts } from '../transfers/retry.ts';
 import { assertWithinLimits, lockPayer } from '../wallet/limits.ts';
+import { failedMoneyRequest, type MoneyAnswer } from '../wallet/money-request.ts';
 import { qrCodeIdForTip } from './qr-link.ts';
 import { sendTipReceipt, type TipReceipt } from './receipt.ts';
 import { insertTip, type NewTip, partyOf, toTip } from './record.ts';
@@ -29,7 +30,7 @@ export const TIP_LEDGER_CODE = 'tip';
 /** Refusals of the card's bank: kept as the answer, so that a retry never charges again. */
 const REFUSED_CHARGE_CODES = new Set(['card_declined', 'card_insufficient_funds']);
 
-export type TipAnswer = StoredAnswer & { replayed: boolean };
+export type TipAnswer = MoneyAnswer;
 
 export interface TipCaller {
   /** The signed-in sender; null for a payer without an account (card tips only). */
@@ -85,9 +86,7 @@ export async function sendTip(
     }
     return answer;
   } catch (error) {
-    if (isAppError(error)) throw error;
-    request.log.error({ err: error }, 'tip failed');
-    throw new AppError('tip_failed', { cause: error });
+    throw failedMoneyRequest(request, error, 'tip_failed');
   }
 }
 

@@ -9,6 +9,7 @@ import type { AppContext } from '../../context.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import { AppError } from '../../http/errors.ts';
 import { requireSignIn } from '../auth/session-plugin.ts';
+import { sendMoneyAnswer } from '../wallet/money-request.ts';
 import { resolveRecipient, toRecipientResponse } from './recipients.ts';
 import { sendTransfer } from './service.ts';
 
@@ -46,9 +47,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
     },
     async (request, reply) => {
       const signedIn = requireSignIn(request, reply, context);
-      const answer = await sendTransfer(context, request, signedIn, request.body);
-      // Only a completed transfer is ever stored as an answer: refusals roll back with the key.
-      return reply.status(201).send(answer.body);
+      return sendMoneyAnswer(reply, await sendTransfer(context, request, signedIn, request.body));
     },
   );
 };

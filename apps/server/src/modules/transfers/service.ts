@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { MoneyMovementResponse, TransferRequest } from '@ztart/shared/contracts/wallet';
+import type { TransferRequest } from '@ztart/shared/contracts/wallet';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { AppError, isAppError } from '../../http/errors.ts';
+import { AppError } from '../../http/errors.ts';
 import { recordAuditInTransaction } from '../activity/service.ts';
 import type { SignedIn } from '../auth/session-plugin.ts';
-import { idempotencyKeyOf, type StoredAnswer, withIdempotency } from '../idempotency/service.ts';
 import { ensureAccount, transfer } from '../ledger/service.ts';
-import { type PendingEvent, publishAll } from '../notifications/live.ts';
+import type { PendingEvent } from '../notifications/live.ts';
 import { notify, toNotification } from '../notifications/service.ts';
 import { recordTransaction, toTransaction } from '../transactions/record.ts';
 import { assertWithinLimits, lockPayer } from '../wallet/limits.ts';
+import { failedMoneyRequest, type MoneyAnswer, runMoneyRequest } from '../wallet/money-request.ts';
 import { displayNameOf, findPerson, type Person, resolveRecipient, shortNameOf } from './recipients.ts';
-import { retryTransientConflicts } from './retry.ts';
 
 export const TRANSFER_LEDGER_CODE = 'transfer';
 
@@ -27,44 +26,23 @@ export async function sendTransfer(
   request: FastifyRequest,
   signedIn: SignedIn,
   body: TransferRequest,
-): Promise<StoredAnswer<MoneyMovementResponse>> {
-  const { db } = context;
+): Promise<MoneyAnswer> {
   const senderId = signedIn.user.id;
-  const key = idempotencyKeyOf(request);
-  const now = context.now();
   try {
     // Read before the payer lock is taken, so that the lock is held only for the movement itself.
     const [recipient, sender] = await Promise.all([
-      resolveRecipient(db, body.recipient),
-      findPerson(db, senderId),
+      resolveRecipient(context.db, body.recipient),
+      findPerson(context.db, senderId),
     ]);
     if (recipient.userId === senderId) throw new AppError('recipient_is_self');
     if (!sender) throw new AppError('wallet_error');
-
-    let events: PendingEvent[] = [];
-    const answer = await retryTransientConflicts(
-      () =>
-        withIdempotency(
-          db,
-          { scope: senderId, key, fingerprint: { route: 'POST /api/transfers', body }, now },
-          async (tx) => {
-            const moved = await moveMoney(tx, request, signedIn, { body, sender, recipient, now });
-            events = moved.events;
-            return { statusCode: 201, body: { transaction: moved.transaction } };
-          },
-        ),
-      {
-        onRetry: (error, attempt) =>
-          request.log.warn({ err: error, attempt }, 'transfer hit a transient database conflict; retrying'),
-      },
-    );
-    // A replayed answer told its events when it first ran.
-    if (!answer.replayed) publishAll(context.live, events);
-    return answer;
+    return await runMoneyRequest(context, request, senderId, 'POST /api/transfers', async (tx, events) => {
+      const moved = await moveMoney(tx, request, signedIn, { body, sender, recipient, now: context.now() });
+      events.push(...moved.events);
+      return { statusCode: 201, body: { transaction: moved.transaction } };
+    });
   } catch (error) {
-    if (isAppError(error)) throw error;
-    request.log.error({ err: error }, 'transfer failed');
-    throw new AppError('transfer_failed', { cause: error });
+    throw failedMoneyRequest(request, error, 'transfer_failed');
   }
 }
 

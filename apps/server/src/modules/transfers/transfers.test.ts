@@ -291,8 +291,10 @@ describe('transfers between people', () => {
       ]);
 
       expect(first.statusCode).toBe(201);
+      expect(first.headers['idempotent-replayed']).toBeUndefined();
       for (const repeat of [again, raceA, raceB]) {
         expect(repeat.statusCode).toBe(201);
+        expect(repeat.headers['idempotent-replayed']).toBe('true');
         expect(repeat.json().transaction.id).toBe(first.json().transaction.id);
       }
       expect(await availableOf(db(), sender.userId)).toBe(700);

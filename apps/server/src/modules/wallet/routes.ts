@@ -6,21 +6,14 @@ import {
   walletResponseSchema,
   withdrawalRequestSchema,
 } from '@ztart/shared/contracts/wallet';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import { requireSignIn } from '../auth/session-plugin.ts';
 import { createDeposit } from './deposits.ts';
-import type { MoneyAnswer } from './money-request.ts';
+import { sendMoneyAnswer } from './money-request.ts';
 import { analyticsOf, walletOf } from './service.ts';
 import { createWithdrawal } from './withdrawals.ts';
-
-/** Sends a money answer as it was first given; a replay says so in a header. */
-function sendAnswer(reply: FastifyReply, answer: MoneyAnswer) {
-  if (answer.replayed) reply.header('idempotent-replayed', 'true');
-  return reply.status(answer.statusCode).send(answer.body);
-}
 
 export const walletRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   app.get(
@@ -69,7 +62,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
     },
     async (request, reply) => {
       const signedIn = requireSignIn(request, reply, context);
-      return sendAnswer(reply, await createDeposit(context, request, signedIn, request.body));
+      return sendMoneyAnswer(reply, await createDeposit(context, request, signedIn, request.body));
     },
   );
 
@@ -85,7 +78,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
     },
     async (request, reply) => {
       const signedIn = requireSignIn(request, reply, context);
-      return sendAnswer(reply, await createWithdrawal(context, request, signedIn, request.body));
+      return sendMoneyAnswer(reply, await createWithdrawal(context, request, signedIn, request.body));
     },
   );
 };
