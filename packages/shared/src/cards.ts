@@ -202,3 +202,35 @@ export function isValidRoutingNumber(input: string): boolean {
 export function isValidAccountNumber(input: string): boolean {
   return /^\d{4,17}$/.test(input);
 }
+
+/** Card networks' own names: trademarks, written the same in every language. */
+export const CARD_BRAND_NAMES: Record<CardBrand, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+};
+
+/** Keeps an expiry as "MM/YY" while it is typed: digits only, the slash after the month. */
+export function formatExpiryInput(input: string, previous = ''): string {
+  const digits = input.replace(/\D/g, '').slice(0, 4);
+  // Deleting the slash deletes the month's last digit too, or the slash would come straight back.
+  if (previous.endsWith('/') && input.length < previous.length) return digits.slice(0, 1);
+  if (digits.length > 2 || (digits.length === 2 && input.length > previous.length)) {
+    return `${digits.slice(0, 2)}/${digits.slice(2)}`;
+  }
+  return digits;
+}
+
+/** "08/29" (or "8/29", "08/2029") → August 2029; null when it is not a month and a year. */
+export function parseExpiry(text: string): { expMonth: number; expYear: number } | null {
+  const match = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(text.trim());
+  if (!match) return null;
+  const expMonth = Number.parseInt(match[1] ?? '', 10);
+  const year = Number.parseInt(match[2] ?? '', 10);
+  const expYear = year < 100 ? 2000 + year : year;
+  return expMonth >= 1 && expMonth <= 12 ? { expMonth, expYear } : null;
+}

@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { OutboxMessage, SessionResponse } from '@ztart/shared/contracts/auth';
 import type { Language } from '@ztart/shared/languages';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -12,9 +12,13 @@ export function uniqueEmail(prefix = 'person'): string {
   return `${prefix}-${randomBytes(5).toString('hex')}@example.com`;
 }
 
-/** An address of TEST-NET-3, different per call, so per-IP limits of one test do not reach another. */
+/**
+ * An address of the IPv6 documentation range, different per call (2^32 of them), so that per-IP
+ * limits and records of one test never reach another.
+ */
 export function uniqueIp(): string {
-  return `203.0.113.${randomInt(1, 255)}`;
+  const [a, b] = [randomBytes(2).toString('hex'), randomBytes(2).toString('hex')];
+  return `2001:db8::${a}:${b}`;
 }
 
 /** The cookies an answer set, by name (a cleared cookie has the value ''). */

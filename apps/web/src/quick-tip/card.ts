@@ -1,13 +1,18 @@
 import {
+  CARD_BRAND_NAMES,
   type CardBrand,
   cvcLengthFor,
   detectCardBrand,
+  formatExpiryInput,
   isCardExpired,
   isValidCardNumber,
   isValidCvc,
   normalizeCardNumber,
+  parseExpiry,
 } from '@ztart/shared/cards';
 import type { Problem } from './problems.ts';
+
+export { CARD_BRAND_NAMES, formatExpiryInput, parseExpiry };
 
 /** The card as typed: the number with its spaces, the expiry as "MM/YY". */
 export interface CardDraft {
@@ -21,40 +26,8 @@ export const EMPTY_CARD: CardDraft = { number: '', expiry: '', cvc: '', name: ''
 
 export type CardField = keyof CardDraft;
 
-/** Card networks' own names: the same in every language. */
-export const CARD_BRAND_NAMES: Record<CardBrand, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-};
-
 export function brandOf(number: string): CardBrand | null {
   return detectCardBrand(normalizeCardNumber(number));
-}
-
-/** Keeps the expiry as "MM/YY" while it is typed: digits only, the slash after the month. */
-export function formatExpiryInput(input: string, previous = ''): string {
-  const digits = input.replace(/\D/g, '').slice(0, 4);
-  // Deleting the slash deletes the month's last digit too, or the slash would come straight back.
-  if (previous.endsWith('/') && input.length < previous.length) return digits.slice(0, 1);
-  if (digits.length > 2 || (digits.length === 2 && input.length > previous.length)) {
-    return `${digits.slice(0, 2)}/${digits.slice(2)}`;
-  }
-  return digits;
-}
-
-/** "08/29" (or "08/2029") → August 2029; null when it is not a month and a year. */
-export function parseExpiry(text: string): { expMonth: number; expYear: number } | null {
-  const match = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(text.trim());
-  if (!match) return null;
-  const expMonth = Number.parseInt(match[1] ?? '', 10);
-  const year = Number.parseInt(match[2] ?? '', 10);
-  const expYear = year < 100 ? 2000 + year : year;
-  return expMonth >= 1 && expMonth <= 12 ? { expMonth, expYear } : null;
 }
 
 /**

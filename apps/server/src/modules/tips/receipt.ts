@@ -1,20 +1,9 @@
-import type { CardBrand } from '@ztart/shared/cards';
+import { CARD_BRAND_NAMES } from '@ztart/shared/cards';
 import type { Tip } from '@ztart/shared/contracts/qr-codes';
 import type { Language } from '@ztart/shared/languages';
 import { formatMoney } from '@ztart/shared/money';
 import type { AppContext } from '../../context.ts';
 import type { TipReceiptParams } from '../../integrations/mail/messages/catalogue.ts';
-
-/** Brand names as printed on cards: not translated. */
-const BRAND_NAMES: Record<CardBrand, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-};
 
 /** Where and in which language the payer of a tip asked for its receipt. */
 export interface TipReceipt {
@@ -48,7 +37,7 @@ export async function sendTipReceipt(
         ? `${tip.receiver.displayName} (@${tip.receiver.ztartag})`
         : tip.receiver.displayName,
       card: tip.card
-        ? { brand: tip.card.brand ? BRAND_NAMES[tip.card.brand] : '', last4: tip.card.last4 }
+        ? { brand: tip.card.brand ? CARD_BRAND_NAMES[tip.card.brand] : '', last4: tip.card.last4 }
         : null,
       message: tip.message,
       date: formatDate(tip.createdAt, language),

@@ -1,4 +1,4 @@
-import type { CardBrand } from '@ztart/shared/cards';
+import { CARD_BRAND_NAMES, type CardBrand } from '@ztart/shared/cards';
 import type { ErrorCode } from '@ztart/shared/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
@@ -67,18 +67,9 @@ export async function runMoneyRequest(
   return answer;
 }
 
-const BRAND_NAMES: Record<CardBrand, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-};
-
 /** "Visa ending in 4242", "bank account ending in 3000": the English description's method part. */
 export function methodLabel(method: { type: string; brand: string | null; last4: string }): string {
-  const name = method.type === 'card' ? (BRAND_NAMES[method.brand as CardBrand] ?? 'card') : 'bank account';
+  const name =
+    method.type === 'card' ? (CARD_BRAND_NAMES[method.brand as CardBrand] ?? 'card') : 'bank account';
   return `${name} ending in ${method.last4}`;
 }

@@ -1,14 +1,18 @@
 import {
   type CardBrand,
   detectCardBrand,
+  formatExpiryInput,
   isCardExpired,
   isValidCardNumber,
   isValidCvc,
   normalizeCardNumber,
+  parseExpiry,
 } from '@ztart/shared/cards';
 import type { AddCardRequest } from '@ztart/shared/contracts/payment-methods';
 import { ApiError } from '@/lib/api-client';
 import type { FieldErrors } from '@/lib/forms/form-errors';
+
+export { formatExpiryInput, parseExpiry };
 
 export const CARD_FIELDS = [
   'number',
@@ -25,26 +29,6 @@ export const CARD_FIELDS = [
 export type CardField = (typeof CARD_FIELDS)[number];
 
 export type CardValues = Record<CardField, string> & { setDefault: boolean };
-
-/** Keeps what the person typed as "MM/YY": digits only, the slash added after the month. */
-export function formatExpiryInput(input: string, previous = ''): string {
-  const digits = input.replace(/\D/g, '').slice(0, 4);
-  // Deleting the slash deletes the month's last digit too, or the slash would come straight back.
-  if (previous.endsWith('/') && input.length < previous.length) return digits.slice(0, 1);
-  if (digits.length > 2 || (digits.length === 2 && input.length > previous.length)) {
-    return `${digits.slice(0, 2)}/${digits.slice(2)}`;
-  }
-  return digits;
-}
-
-/** "08/29" → August 2029; null when it is not a month and a two-digit year. */
-export function parseExpiry(text: string): { expMonth: number; expYear: number } | null {
-  const match = /^(\d{2})\s*\/\s*(\d{2})$/.exec(text.trim());
-  if (!match) return null;
-  const expMonth = Number.parseInt(match[1] ?? '', 10);
-  const expYear = 2000 + Number.parseInt(match[2] ?? '', 10);
-  return expMonth >= 1 && expMonth <= 12 ? { expMonth, expYear } : null;
-}
 
 const REQUIRED: readonly CardField[] = [
   'number',

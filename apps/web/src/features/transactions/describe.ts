@@ -1,19 +1,8 @@
-import type { CardBrand } from '@ztart/shared/cards';
+import { CARD_BRAND_NAMES } from '@ztart/shared/cards';
 import type { Transaction } from '@ztart/shared/contracts/transactions';
 import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-
-/** Brand names are trademarks: the same in every language. */
-export const CARD_BRAND_NAMES: Record<CardBrand, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-};
 
 type TransactionsT = TFunction<'transactions'>;
 
