@@ -11,7 +11,8 @@ import { hashedKey } from '../../http/rate-limit.ts';
 import { recordAuditInTransaction } from '../activity/service.ts';
 import type { SignedIn } from '../auth/session-plugin.ts';
 import { errorAnswer, idempotencyKeyOf, type StoredAnswer, withIdempotency } from '../idempotency/service.ts';
-import { createPending, ensureAccount, transfer } from '../ledger/service.ts';
+import { creditPendingFromCard } from '../ledger/movements.ts';
+import { ensureAccount, transfer } from '../ledger/service.ts';
 import { type PendingEvent, publishAll } from '../notifications/live.ts';
 import { notify, toNotification } from '../notifications/service.ts';
 import { languageOf } from '../profiles/service.ts';
@@ -179,28 +180,12 @@ async function tipByCard(movement: Movement, caller: TipCaller): Promise<StoredA
     return errorAnswer(error);
   }
 
-  const clearing = await ensureAccount(tx, {
-    ownerId: null,
-    kind: 'processor_clearing',
-    currency: body.currency,
-  });
-  const pendingWallet = await ensureAccount(tx, {
+  const { batchId, pendingTransferId } = await creditPendingFromCard(tx, {
     ownerId: receiver.userId,
-    kind: 'wallet_pending',
+    amountMinor: body.amountMinor,
     currency: body.currency,
+    code: TIP_LEDGER_CODE,
   });
-  const moved = await createPending(tx, {
-    legs: [
-      {
-        debitAccountId: clearing.id,
-        creditAccountId: pendingWallet.id,
-        amountMinor: body.amountMinor,
-        currency: body.currency,
-        code: TIP_LEDGER_CODE,
-      },
-    ],
-  });
-  const pendingTransferId = moved.transfers[0]?.id ?? null;
   const row = await insertTip(tx, { ...story, processorReference: reference, pendingTransferId });
   const received = await recordTransaction(tx, {
     userId: receiver.userId,
@@ -213,7 +198,7 @@ async function tipByCard(movement: Movement, caller: TipCaller): Promise<StoredA
     note: row.message,
     counterparty: sender ? { userId: sender.userId, ...partyNamesOf(sender) } : null,
     groupId,
-    ledgerBatchId: moved.batchId,
+    ledgerBatchId: batchId,
     pendingTransferId,
     processorReference: reference,
     createdAt: now,
@@ -228,7 +213,7 @@ async function tipByCard(movement: Movement, caller: TipCaller): Promise<StoredA
       source: 'card',
       receiverId: receiver.userId,
       groupId,
-      ledgerBatchId: moved.batchId,
+      ledgerBatchId: batchId,
       reference,
     },
   });

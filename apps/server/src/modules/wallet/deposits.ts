@@ -9,7 +9,7 @@ import { AppError, isAppError } from '../../http/errors.ts';
 import { recordAuditInTransaction } from '../activity/service.ts';
 import type { SignedIn } from '../auth/session-plugin.ts';
 import { errorAnswer, type StoredAnswer } from '../idempotency/service.ts';
-import { createPending, ensureAccount } from '../ledger/service.ts';
+import { creditPendingFromCard } from '../ledger/movements.ts';
 import type { PendingEvent } from '../notifications/live.ts';
 import { findOwnPaymentMethod } from '../payment-methods/service.ts';
 import type { PaymentMethodRow } from '../payment-methods/tables.ts';
@@ -73,32 +73,17 @@ export async function createDeposit(
       return refusedCharge(tx, request, events, { ...story, failureCode: error.code }, card, error);
     }
 
-    const clearing = await ensureAccount(tx, {
-      ownerId: null,
-      kind: 'processor_clearing',
-      currency: body.currency,
-    });
-    const pendingWallet = await ensureAccount(tx, {
+    const moved = await creditPendingFromCard(tx, {
       ownerId: userId,
-      kind: 'wallet_pending',
+      amountMinor: body.amountMinor,
       currency: body.currency,
-    });
-    const moved = await createPending(tx, {
-      legs: [
-        {
-          debitAccountId: clearing.id,
-          creditAccountId: pendingWallet.id,
-          amountMinor: body.amountMinor,
-          currency: body.currency,
-          code: 'deposit',
-        },
-      ],
+      code: 'deposit',
     });
     const row = await recordTransaction(tx, {
       ...story,
       status: 'pending',
       ledgerBatchId: moved.batchId,
-      pendingTransferId: moved.transfers[0]?.id ?? null,
+      pendingTransferId: moved.pendingTransferId,
       processorReference: reference,
     });
     await recordAuditInTransaction(tx, request, {

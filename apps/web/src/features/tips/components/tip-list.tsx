@@ -3,6 +3,7 @@ import { HandHeart, QrCode } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadMore } from '@/components/load-more';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -50,29 +51,15 @@ export function TipList({ direction }: { direction: TipDirection }) {
               <TipRow key={tip.id} tip={tip} direction={direction} />
             ))}
           </ul>
-          {query.isFetchNextPageError ? (
-            <FormAlert>
-              <p>{errorMessage(query.error)}</p>
-              <Button variant="outline" className="self-start" onClick={() => void query.fetchNextPage()}>
-                {t('list.retry')}
-              </Button>
-            </FormAlert>
-          ) : null}
-          <p role="status" className="text-center text-sm text-muted-foreground empty:hidden">
-            {query.isFetchingNextPage ? t('list.loadingMore') : ''}
-          </p>
-          {query.hasNextPage && !query.isFetchNextPageError ? (
-            <Button
-              variant="outline"
-              className="self-center"
-              disabled={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-            >
-              {t('list.loadMore')}
-            </Button>
-          ) : (
-            <p className="text-center text-sm text-muted-foreground">{t('list.end')}</p>
-          )}
+          <LoadMore
+            query={query}
+            labels={{
+              loadMore: t('list.loadMore'),
+              loadingMore: t('list.loadingMore'),
+              retry: t('list.retry'),
+              end: t('list.end'),
+            }}
+          />
         </div>
       )}
     </div>

@@ -4,6 +4,7 @@ import { FunnelX, ReceiptText } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadMore } from '@/components/load-more';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -147,30 +148,15 @@ export function TransactionList({
           </DaySection>
         ))}
       </div>
-      {query.isFetchNextPageError ? (
-        <FormAlert>
-          <p>{errorMessage(query.error)}</p>
-          <Button variant="outline" className="self-start" onClick={() => void query.fetchNextPage()}>
-            {t('list.retry')}
-          </Button>
-        </FormAlert>
-      ) : null}
-      <p role="status" className="text-center text-sm text-muted-foreground empty:hidden">
-        {query.isFetchingNextPage ? t('list.loadingMore') : ''}
-      </p>
-      {query.hasNextPage && !query.isFetchNextPageError ? (
-        <Button
-          variant="outline"
-          className="self-center"
-          disabled={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          {t('list.loadMore')}
-        </Button>
-      ) : null}
-      {!query.hasNextPage && query.transactions.length > 0 ? (
-        <p className="text-center text-sm text-muted-foreground">{t('list.end')}</p>
-      ) : null}
+      <LoadMore
+        query={query}
+        labels={{
+          loadMore: t('list.loadMore'),
+          loadingMore: t('list.loadingMore'),
+          retry: t('list.retry'),
+          end: query.transactions.length > 0 ? t('list.end') : null,
+        }}
+      />
     </div>
   );
 }

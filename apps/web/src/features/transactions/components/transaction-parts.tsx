@@ -10,14 +10,12 @@ import {
   ArrowDownToLine,
   ArrowUpFromLine,
   ArrowUpRight,
-  CircleCheck,
-  CircleX,
-  Clock,
   HandCoins,
   HandHeart,
   type LucideIcon,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { StatusPill } from '@/components/status-pill';
 import { useCategoryName } from '@/features/transactions/categories';
 import { cn } from '@/lib/cn';
 
@@ -49,31 +47,16 @@ export function KindIcon({ transaction, className }: { transaction: Transaction;
   );
 }
 
-const STATUS_STYLES: Record<TransactionStatus, { icon: LucideIcon; className: string }> = {
-  pending: {
-    icon: Clock,
-    className: 'bg-amber-100 text-amber-900 dark:bg-amber-400/15 dark:text-amber-200',
-  },
-  completed: { icon: CircleCheck, className: 'bg-secondary text-secondary-foreground' },
-  failed: { icon: CircleX, className: 'bg-destructive/10 text-destructive' },
-};
-
-/** Status in words and an icon (never by colour alone); the title explains it on hover. */
+/** A transaction's status (pending, completed, failed). */
 export function StatusBadge({ status, className }: { status: TransactionStatus; className?: string }) {
   const { t } = useTranslation('transactions');
-  const { icon: Icon, className: tone } = STATUS_STYLES[status];
   return (
-    <span
-      title={t(`statusHint.${status}`)}
-      className={cn(
-        'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium',
-        tone,
-        className,
-      )}
-    >
-      <Icon aria-hidden="true" className="size-3.5" />
-      {t(`status.${status}`)}
-    </span>
+    <StatusPill
+      status={status}
+      label={t(`status.${status}`)}
+      hint={t(`statusHint.${status}`)}
+      className={className}
+    />
   );
 }
 

@@ -45,7 +45,8 @@ export function TransactionRow({
         <KindIcon transaction={transaction} />
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <span className="truncate text-sm font-medium">{describe(transaction)}</span>
-          <span className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground">
+          {/* On a narrow phone the category gives way first: clipped inside its column, never under the status. */}
+          <span className="flex min-w-0 items-center gap-1.5 overflow-hidden text-xs text-muted-foreground">
             <time dateTime={transaction.createdAt} className="shrink-0">
               {when}
             </time>
