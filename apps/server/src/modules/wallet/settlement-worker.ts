@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { describeError } from '../../integrations/background.ts';
+import { deleteExpiredKeys } from '../idempotency/service.ts';
 import { SETTLEMENT_BATCH_SIZE, type SettlementRound, settleDue } from './settlement.ts';
 
 export interface SettlementWorker {
@@ -12,6 +13,8 @@ export interface SettlementWorker {
   settleDue(now?: Date): Promise<SettlementRound>;
 }
 
+const KEY_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
 declare module 'fastify' {
   interface FastifyInstance {
     settlement: SettlementWorker;
@@ -19,7 +22,7 @@ declare module 'fastify' {
 }
 
 /**
- * Settles due card charges and payouts in the background. Rounds never overlap; a full round of
+ * Settles due card charges and payouts in the background, and removes expired idempotency keys. Rounds never overlap; a full round of
  * successes is followed at once by the next, so a backlog drains without waiting for the timer.
  */
 export function createSettlementWorker(
@@ -31,7 +34,16 @@ export function createSettlementWorker(
   let inFlight: Promise<unknown> = Promise.resolve();
   let running = false;
 
-  const round = (now: Date) => settleDue(context, now, { log });
+  let lastSweepMs = Number.NEGATIVE_INFINITY;
+  const round = async (now: Date) => {
+    const result = await settleDue(context, now, { log });
+    // Idempotency keys are kept 24 hours; the worker that already polls also clears them, hourly.
+    if (now.getTime() - lastSweepMs >= KEY_SWEEP_INTERVAL_MS) {
+      lastSweepMs = now.getTime();
+      await deleteExpiredKeys(context.db, now);
+    }
+    return result;
+  };
 
   const schedule = (delayMs: number) => {
     timer = setTimeout(() => {

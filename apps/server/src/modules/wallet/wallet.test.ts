@@ -10,6 +10,7 @@ import { as, type SignedInPerson, signUpAndSignIn } from '../../test/accounts.ts
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestClock } from '../../test/test-clock.ts';
 import { auditLog } from '../activity/tables.ts';
+import { idempotencyKeys } from '../idempotency/tables.ts';
 import { reconcile } from '../ledger/service.ts';
 import { ledgerAccounts, ledgerTransfers } from '../ledger/tables.ts';
 import { notifications } from '../notifications/tables.ts';
@@ -482,6 +483,22 @@ describe('wallet: deposits, withdrawals and settlement', () => {
       const tooShort = await call(person, 'GET', '/api/wallet/analytics?days=3');
       expect(tooShort.statusCode).toBe(400);
     });
+  });
+
+  // Last in this describe: it moves the shared clock a day ahead.
+  it('forgets idempotency keys after 24 hours, in the settlement rounds', async () => {
+    const person = await signUpAndSignIn(testApp.app);
+    const card = await addCard(person);
+    const key = randomUUID();
+    expect((await deposit(person, card, 700, key)).statusCode).toBe(201);
+    const keyRows = () => db().select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    await settle();
+    expect(await keyRows()).toHaveLength(1);
+
+    clock.advance({ hours: 25 });
+    await testApp.app.settlement.settleDue(clock.now());
+
+    expect(await keyRows()).toEqual([]);
   });
 });
 
