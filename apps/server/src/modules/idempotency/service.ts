@@ -58,35 +58,41 @@ export async function withIdempotency<Body>(
   const { key, scope, now } = request;
   if (key === undefined) return { ...(await db.transaction(work)), replayed: false };
   const requestHash = createHash('sha256').update(stableJson(request.fingerprint)).digest('hex');
-  const stored = await findAnswer(db, scope, key, requestHash, now);
-  if (stored === 'expired') await deleteKey(db, scope, key, now);
-  else if (stored) return stored as StoredAnswer<Body> & { replayed: true };
-  try {
-    const answer = await db.transaction(async (tx) => {
-      // Claims the key first: a concurrent request with the same key blocks here until this
-      // transaction ends, then fails on the primary key and reads the answer below.
-      await tx.insert(idempotencyKeys).values({
-        scope,
-        key,
-        requestHash,
-        statusCode: 0,
-        response: sql`'null'::jsonb`,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + IDEMPOTENCY_KEY_HOURS * 3_600_000),
+  // No look-up first: claiming the key tells a repeat too (its primary key refuses the claim), and
+  // a first request, the usual case, saves the round trip.
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const answer = await db.transaction(async (tx) => {
+        // Claims the key first: a concurrent request with the same key blocks here until this
+        // transaction ends, then fails on the primary key and reads the answer below.
+        await tx.insert(idempotencyKeys).values({
+          scope,
+          key,
+          requestHash,
+          statusCode: 0,
+          response: sql`'null'::jsonb`,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + IDEMPOTENCY_KEY_HOURS * 3_600_000),
+        });
+        const result = await work(tx);
+        await tx
+          .update(idempotencyKeys)
+          .set({ statusCode: result.statusCode, response: result.body as object })
+          .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+        return result;
       });
-      const result = await work(tx);
-      await tx
-        .update(idempotencyKeys)
-        .set({ statusCode: result.statusCode, response: result.body as object })
-        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
-      return result;
-    });
-    return { ...answer, replayed: false };
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    const winner = await findAnswer(db, scope, key, requestHash, now);
-    if (winner && winner !== 'expired') return winner as StoredAnswer<Body> & { replayed: true };
-    throw error;
+      return { ...answer, replayed: false };
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const stored = await findAnswer(db, scope, key, requestHash, now);
+      if (stored && stored !== 'expired') return stored as StoredAnswer<Body> & { replayed: true };
+      // A key past its retention is free again: remove it and claim it once more.
+      if (stored === 'expired' && attempt === 0) {
+        await deleteKey(db, scope, key, now);
+        continue;
+      }
+      throw error;
+    }
   }
 }
 

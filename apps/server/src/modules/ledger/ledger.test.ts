@@ -8,7 +8,7 @@ import { queryRows } from '../../db/raw-query.ts';
 import { AppError } from '../../http/errors.ts';
 import { openTestDatabase } from '../../test/test-database.ts';
 import { users } from '../auth/tables.ts';
-import { createLedger, type Ledger } from './service.ts';
+import { createLedger, ensureAccounts, type Ledger } from './service.ts';
 
 let database: Database;
 let ledger: Ledger;
@@ -102,6 +102,48 @@ describe('ledger', () => {
       ['wallet_available', 300],
       ['wallet_pending', 0],
     ]);
+    await expectSoundLedger();
+  });
+
+  it('finds or creates several accounts at once, in the order asked, and moves money under a chosen batch id', async () => {
+    const alice = await wallet();
+    const carol = await newUser();
+    const [aliceAvailable, carolAvailable, clearing] = await ensureAccounts(database.db, [
+      { ownerId: alice.ownerId, kind: 'wallet_available', currency: 'USD' },
+      { ownerId: carol, kind: 'wallet_available', currency: 'USD' },
+      { ownerId: null, kind: 'processor_clearing', currency: 'USD' },
+    ]);
+    expect(aliceAvailable?.id).toBe(alice.available);
+    expect(carolAvailable).toMatchObject({ ownerId: carol, kind: 'wallet_available', allowNegative: false });
+    expect(clearing).toMatchObject({ ownerId: null, kind: 'processor_clearing', allowNegative: true });
+    const again = await ensureAccounts(database.db, [
+      { ownerId: carol, kind: 'wallet_available', currency: 'USD' },
+      { ownerId: alice.ownerId, kind: 'wallet_available', currency: 'USD' },
+    ]);
+    expect(again.map((account) => account.id)).toEqual([carolAvailable?.id, alice.available]);
+    await expectAppError(
+      ensureAccounts(database.db, [{ ownerId: null, kind: 'wallet_available', currency: 'USD' }]),
+      'bad_request',
+    );
+
+    await ledger.postPending((await deposit(alice, 500)).id);
+    const batchId = randomUUID();
+    const result = await ledger.transfer({
+      batchId,
+      legs: [
+        {
+          debitAccountId: alice.available,
+          creditAccountId: carolAvailable?.id ?? 0,
+          amountMinor: 200,
+          currency: 'USD',
+          code: 'transfer',
+        },
+      ],
+    });
+    expect(result.batchId).toBe(batchId);
+    expect(result.transfers[0]?.batchId).toBe(batchId);
+    expect(await balanceOf(alice.available)).toBe(300);
+    expect(await balanceOf(carolAvailable?.id ?? 0)).toBe(200);
     await expectSoundLedger();
   });
 

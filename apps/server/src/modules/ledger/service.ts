@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Currency, isCurrency } from '@ztart/shared/money';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { AppDatabase } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -38,6 +38,8 @@ export interface TransferLeg {
 export interface TransferInput {
   legs: TransferLeg[];
   idempotencyKey?: string;
+  /** The batch id to write, chosen by a caller that records it before the money moves; new otherwise. */
+  batchId?: string;
 }
 
 export interface TransferResult {
@@ -64,34 +66,64 @@ export interface Reconciliation {
 
 /** Finds or creates an account; system accounts may go negative, wallet accounts never. */
 export async function ensureAccount(db: LedgerExecutor, key: AccountKey): Promise<LedgerAccountRow> {
+  const [account] = await ensureAccounts(db, [key]);
+  if (!account) throw new Error('ledger account vanished after insert');
+  return account;
+}
+
+/**
+ * Finds or creates several accounts with one look-up when they all exist (the usual case: accounts
+ * exist after a person's first movement in a currency); returned in the order of `keys`.
+ */
+export async function ensureAccounts(db: LedgerExecutor, keys: AccountKey[]): Promise<LedgerAccountRow[]> {
+  for (const key of keys) assertAccountKey(key);
+  const find = async () =>
+    db
+      .select()
+      .from(ledgerAccounts)
+      .where(
+        or(
+          ...keys.map((key) =>
+            and(
+              key.ownerId === null ? isNull(ledgerAccounts.ownerId) : eq(ledgerAccounts.ownerId, key.ownerId),
+              eq(ledgerAccounts.kind, key.kind),
+              eq(ledgerAccounts.currency, key.currency),
+            ),
+          ),
+        ),
+      );
+  const inOrder = (rows: LedgerAccountRow[]) =>
+    keys.map((key) =>
+      rows.find(
+        (row) => row.ownerId === key.ownerId && row.kind === key.kind && row.currency === key.currency,
+      ),
+    );
+  const existing = inOrder(await find());
+  const missing = keys.filter((_, i) => existing[i] === undefined);
+  if (missing.length === 0) return existing as LedgerAccountRow[];
+  await db
+    .insert(ledgerAccounts)
+    .values(
+      missing.map((key) => ({
+        ownerId: key.ownerId,
+        kind: key.kind,
+        currency: key.currency,
+        allowNegative: !WALLET_KINDS.includes(key.kind),
+      })),
+    )
+    .onConflictDoNothing();
+  const accounts = inOrder(await find());
+  if (accounts.some((account) => account === undefined))
+    throw new Error('ledger account vanished after insert');
+  return accounts as LedgerAccountRow[];
+}
+
+function assertAccountKey(key: AccountKey): void {
   if (!isCurrency(key.currency)) throw new AppError('bad_request', { message: 'Unknown currency.' });
   const isWallet = WALLET_KINDS.includes(key.kind);
   if (isWallet !== (key.ownerId !== null)) {
     throw new AppError('bad_request', { message: 'Wallet accounts have an owner; system accounts do not.' });
   }
-  const find = async () =>
-    (
-      await db
-        .select()
-        .from(ledgerAccounts)
-        .where(
-          and(
-            key.ownerId === null ? isNull(ledgerAccounts.ownerId) : eq(ledgerAccounts.ownerId, key.ownerId),
-            eq(ledgerAccounts.kind, key.kind),
-            eq(ledgerAccounts.currency, key.currency),
-          ),
-        )
-    )[0];
-  // Accounts exist after a person's first movement in a currency: look before writing.
-  const existing = await find();
-  if (existing) return existing;
-  await db
-    .insert(ledgerAccounts)
-    .values({ ownerId: key.ownerId, kind: key.kind, currency: key.currency, allowNegative: !isWallet })
-    .onConflictDoNothing();
-  const account = await find();
-  if (!account) throw new Error('ledger account vanished after insert');
-  return account;
 }
 
 /** Moves money along every leg in one database transaction, or not at all. */
@@ -254,7 +286,7 @@ async function movePosted(
     const earlier = await findByKey(db, idempotencyKey, legs);
     if (earlier) return earlier;
   }
-  const batchId = randomUUID();
+  const batchId = input.batchId ?? randomUUID();
   const apply = (tx: LedgerExecutor) =>
     applyLegs(tx, legs, { state, pendingId: null, batchId, idempotencyKey });
   // Inside a caller's transaction (every HTTP movement) the legs join it: all of it commits or
@@ -358,12 +390,24 @@ async function applyLegs(
     if (!Number.isSafeInteger(next)) throw new AppError('bad_request', { message: 'Amount out of range.' });
     if (!account.allowNegative && next < 0) throw new AppError('insufficient_balance');
   }
-  for (const [id, delta] of deltas) {
-    if (delta === 0) continue;
+  // Every balance in one statement: the rows are already locked, so the order does not matter.
+  const changed = [...deltas].filter(([, delta]) => delta !== 0);
+  if (changed.length > 0) {
+    const deltaOfAccount = sql.join(
+      changed.map(([id, delta]) => sql`WHEN ${id}::bigint THEN ${delta}::bigint`),
+      sql` `,
+    );
     await tx
       .update(ledgerAccounts)
-      .set({ balanceMinor: sql`${ledgerAccounts.balanceMinor} + ${delta}` })
-      .where(eq(ledgerAccounts.id, id));
+      .set({
+        balanceMinor: sql`${ledgerAccounts.balanceMinor} + CASE ${ledgerAccounts.id} ${deltaOfAccount} END`,
+      })
+      .where(
+        inArray(
+          ledgerAccounts.id,
+          changed.map(([id]) => id),
+        ),
+      );
   }
   const rows: LedgerTransferRow[] = [];
   for (const [i, leg] of legs.entries()) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { CardBrand } from '@ztart/shared/cards';
 import {
   CATEGORY_OF_KIND,
@@ -9,7 +10,7 @@ import {
   type TransactionType,
 } from '@ztart/shared/contracts/transactions';
 import type { Currency } from '@ztart/shared/money';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.ts';
 import type { PaymentMethodRow } from '../payment-methods/tables.ts';
 import { type TransactionRow, transactionCategories, transactions } from './tables.ts';
@@ -65,58 +66,84 @@ export async function ensureDefaultCategories(db: AppDatabase, userId: string): 
     ON CONFLICT DO NOTHING`);
 }
 
-async function defaultCategoryId(
-  db: AppDatabase,
-  userId: string,
-  key: DefaultCategoryKey,
-): Promise<string | null> {
-  const find = async () =>
-    (
-      await db
-        .select({ id: transactionCategories.id })
-        .from(transactionCategories)
-        .where(and(eq(transactionCategories.userId, userId), eq(transactionCategories.key, key)))
-    )[0]?.id;
-  const found = await find();
-  if (found) return found;
-  await ensureDefaultCategories(db, userId);
-  // A default the person deleted stays deleted: null then.
-  return (await find()) ?? null;
+/** A person's default category of `key`, or null when they deleted it (or have none yet). */
+function defaultCategoryOf(userId: string, key: DefaultCategoryKey): SQL {
+  return sql`(SELECT ${transactionCategories.id} FROM ${transactionCategories}
+    WHERE ${transactionCategories.userId} = ${userId}::uuid AND ${transactionCategories.key} = ${key})`;
 }
 
 /** Writes what one person sees of a movement; call it inside the movement's database transaction. */
 export async function recordTransaction(db: AppDatabase, input: NewTransaction): Promise<TransactionRow> {
-  const categoryId = await defaultCategoryId(db, input.userId, CATEGORY_OF_KIND[input.kind]);
-  const [row] = await db
-    .insert(transactions)
-    .values({
-      userId: input.userId,
-      type: input.type,
-      kind: input.kind,
-      status: input.status,
-      amountMinor: input.amountMinor,
-      currency: input.currency,
-      categoryId,
-      description: input.description,
-      note: input.note ?? null,
-      counterpartyUserId: input.counterparty?.userId ?? null,
-      counterpartyZtartag: input.counterparty?.ztartag ?? null,
-      counterpartyName: input.counterparty?.name ?? null,
-      paymentMethodId: input.paymentMethod?.id ?? null,
-      paymentMethodType: input.paymentMethod?.type ?? null,
-      paymentMethodBrand: input.paymentMethod?.brand ?? null,
-      paymentMethodLast4: input.paymentMethod?.last4 ?? null,
-      failureCode: input.failureCode ?? null,
-      groupId: input.groupId,
-      ledgerBatchId: input.ledgerBatchId ?? null,
-      pendingTransferId: input.pendingTransferId ?? null,
-      processorReference: input.processorReference ?? null,
-      createdAt: input.createdAt,
-      settledAt: input.settledAt ?? null,
-    })
-    .returning();
+  const [row] = await recordTransactions(db, [input]);
   if (!row) throw new Error('transaction insert returned no row');
   return row;
+}
+
+/**
+ * Writes several transaction rows (both sides of a movement) in one statement, each with its
+ * person's default category looked up in place; returned in the order of `inputs`. Call it inside
+ * the movement's database transaction.
+ */
+export async function recordTransactions(
+  db: AppDatabase,
+  inputs: NewTransaction[],
+): Promise<TransactionRow[]> {
+  if (inputs.length === 0) return [];
+  // Ids chosen here, so that the returned rows can be matched to the inputs whatever their order.
+  const ids = inputs.map(() => randomUUID());
+  const inserted = await db
+    .insert(transactions)
+    .values(
+      inputs.map((input, i) => ({
+        id: ids[i],
+        userId: input.userId,
+        type: input.type,
+        kind: input.kind,
+        status: input.status,
+        amountMinor: input.amountMinor,
+        currency: input.currency,
+        categoryId: defaultCategoryOf(input.userId, CATEGORY_OF_KIND[input.kind]),
+        description: input.description,
+        note: input.note ?? null,
+        counterpartyUserId: input.counterparty?.userId ?? null,
+        counterpartyZtartag: input.counterparty?.ztartag ?? null,
+        counterpartyName: input.counterparty?.name ?? null,
+        paymentMethodId: input.paymentMethod?.id ?? null,
+        paymentMethodType: input.paymentMethod?.type ?? null,
+        paymentMethodBrand: input.paymentMethod?.brand ?? null,
+        paymentMethodLast4: input.paymentMethod?.last4 ?? null,
+        failureCode: input.failureCode ?? null,
+        groupId: input.groupId,
+        ledgerBatchId: input.ledgerBatchId ?? null,
+        pendingTransferId: input.pendingTransferId ?? null,
+        processorReference: input.processorReference ?? null,
+        createdAt: input.createdAt,
+        settledAt: input.settledAt ?? null,
+      })),
+    )
+    .returning();
+  const byId = new Map(inserted.map((row) => [row.id, row]));
+  const rows = ids.map((id) => byId.get(id));
+  if (rows.some((row) => row === undefined)) throw new Error('transaction insert returned too few rows');
+  const recorded: TransactionRow[] = [];
+  for (const row of rows as TransactionRow[]) recorded.push(await withDefaultCategory(db, row));
+  return recorded;
+}
+
+/**
+ * A row written without a category because its person has no categories at all yet (their first
+ * movement): creates their defaults and files the row under its own. A person who deleted the
+ * default keeps the row uncategorised.
+ */
+async function withDefaultCategory(db: AppDatabase, row: TransactionRow): Promise<TransactionRow> {
+  if (row.categoryId !== null) return row;
+  await ensureDefaultCategories(db, row.userId);
+  const [updated] = await db
+    .update(transactions)
+    .set({ categoryId: defaultCategoryOf(row.userId, CATEGORY_OF_KIND[row.kind as TransactionKind]) })
+    .where(eq(transactions.id, row.id))
+    .returning();
+  return updated ?? row;
 }
 
 /** The API shape of a row. */

@@ -5,10 +5,10 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
 import { recordAuditInTransaction } from '../activity/service.ts';
 import type { SignedIn } from '../auth/session-plugin.ts';
-import { ensureAccount, transfer } from '../ledger/service.ts';
+import { ensureAccounts, transfer } from '../ledger/service.ts';
 import type { PendingEvent } from '../notifications/live.ts';
 import { notify, toNotification } from '../notifications/service.ts';
-import { recordTransaction, toTransaction } from '../transactions/record.ts';
+import { recordTransactions, toTransaction } from '../transactions/record.ts';
 import { assertWithinLimits, lockPayer } from '../wallet/limits.ts';
 import { failedMoneyRequest, type MoneyAnswer, runMoneyRequest } from '../wallet/money-request.ts';
 import { displayNameOf, findPerson, type Person, resolveRecipient, shortNameOf } from './recipients.ts';
@@ -53,6 +53,13 @@ interface Movement {
   now: Date;
 }
 
+/**
+ * The movement itself. The money moves last: the payer lock comes first (it serializes the payer's
+ * limit checks), then everything that tells of the movement is written (its ids chosen here, the
+ * ledger batch's too), and only then are the two ledger accounts locked and their balances
+ * changed, so another transfer to the same person waits for the fewest round trips. When the
+ * ledger refuses (insufficient_balance), the caller's transaction rolls all of it back.
+ */
 async function moveMoney(
   tx: AppContext['db'],
   request: FastifyRequest,
@@ -61,16 +68,15 @@ async function moveMoney(
 ) {
   const { amountMinor, currency } = body;
   const note = body.note ? body.note : null;
-  await lockPayer(tx, sender.userId);
-  await assertWithinLimits(tx, signedIn, { amountMinor, currency }, now);
-  const from = await ensureAccount(tx, { ownerId: sender.userId, kind: 'wallet_available', currency });
-  const to = await ensureAccount(tx, { ownerId: recipient.userId, kind: 'wallet_available', currency });
-  const { batchId } = await transfer(tx, {
-    legs: [
-      { debitAccountId: from.id, creditAccountId: to.id, amountMinor, currency, code: TRANSFER_LEDGER_CODE },
-    ],
-  });
+  const payer = await lockPayer(tx, sender.userId);
+  await assertWithinLimits(tx, signedIn, { amountMinor, currency }, now, payer);
+  const [from, to] = await ensureAccounts(tx, [
+    { ownerId: sender.userId, kind: 'wallet_available', currency },
+    { ownerId: recipient.userId, kind: 'wallet_available', currency },
+  ]);
+  if (!from || !to) throw new Error('ledger accounts missing after ensureAccounts');
 
+  const batchId = randomUUID();
   const groupId = randomUUID();
   const shared = {
     status: 'completed',
@@ -82,26 +88,29 @@ async function moveMoney(
     createdAt: now,
     settledAt: now,
   } as const;
-  const sent = await recordTransaction(tx, {
-    ...shared,
-    userId: sender.userId,
-    type: 'expense',
-    kind: 'transfer_out',
-    description: `Transfer to ${shortNameOf(recipient, body.recipient.trim())}`,
-    counterparty: {
-      userId: recipient.userId,
-      ztartag: recipient.ztartag,
-      name: displayNameOf(recipient, body.recipient.trim()),
+  const [sent, received] = await recordTransactions(tx, [
+    {
+      ...shared,
+      userId: sender.userId,
+      type: 'expense',
+      kind: 'transfer_out',
+      description: `Transfer to ${shortNameOf(recipient, body.recipient.trim())}`,
+      counterparty: {
+        userId: recipient.userId,
+        ztartag: recipient.ztartag,
+        name: displayNameOf(recipient, body.recipient.trim()),
+      },
     },
-  });
-  const received = await recordTransaction(tx, {
-    ...shared,
-    userId: recipient.userId,
-    type: 'income',
-    kind: 'transfer_in',
-    description: `Transfer from ${shortNameOf(sender)}`,
-    counterparty: { userId: sender.userId, ztartag: sender.ztartag, name: displayNameOf(sender) },
-  });
+    {
+      ...shared,
+      userId: recipient.userId,
+      type: 'income',
+      kind: 'transfer_in',
+      description: `Transfer from ${shortNameOf(sender)}`,
+      counterparty: { userId: sender.userId, ztartag: sender.ztartag, name: displayNameOf(sender) },
+    },
+  ]);
+  if (!sent || !received) throw new Error('transfer recorded too few transaction rows');
   const notification = await notify(tx, {
     userId: recipient.userId,
     type: 'transfer',
@@ -120,6 +129,12 @@ async function moveMoney(
     actionType: 'transfer_sent',
     resource: `transaction:${sent.id}`,
     metadata: { amountMinor, currency, recipientId: recipient.userId, groupId, ledgerBatchId: batchId },
+  });
+  await transfer(tx, {
+    batchId,
+    legs: [
+      { debitAccountId: from.id, creditAccountId: to.id, amountMinor, currency, code: TRANSFER_LEDGER_CODE },
+    ],
   });
 
   const transaction = toTransaction(sent);

@@ -15,20 +15,28 @@ import { transactions } from '../transactions/tables.ts';
 const OUTGOING_KINDS = ['transfer_out', 'withdrawal', 'tip_out'] as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** What lockPayer read of the payer while locking them, for assertWithinLimits. */
+export interface LockedPayer {
+  /** Email and phone verified: no daily limit then. */
+  verified: boolean;
+}
+
 /**
  * Serializes one person's outgoing movements: the limit checks below read what they sent, so two
  * payments at once must not both pass on the same headroom. Locks the person's `users` row (FOR NO
- * KEY UPDATE: rows that reference it can still be inserted); call it first in the movement's
- * database transaction. Ledger accounts are locked after it, always in ascending id order, so no
- * cycle of waits can form.
+ * KEY UPDATE: rows that reference it can still be inserted; their profile is read, not locked);
+ * call it first in the movement's database transaction. Ledger accounts are locked after it,
+ * always in ascending id order, so no cycle of waits can form.
  */
-export async function lockPayer(tx: AppDatabase, userId: string): Promise<void> {
+export async function lockPayer(tx: AppDatabase, userId: string): Promise<LockedPayer> {
   const [row] = await tx
-    .select({ id: users.id, deletedAt: users.deletedAt })
+    .select({ deletedAt: users.deletedAt, email: users.emailVerifiedAt, phone: profiles.phoneVerifiedAt })
     .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
     .where(eq(users.id, userId))
-    .for('no key update');
+    .for('no key update', { of: users });
   if (!row || row.deletedAt !== null) throw new AppError('wallet_error');
+  return { verified: Boolean(row.email && row.phone) };
 }
 
 /** Verified = email and phone verified (ARCHITECTURE.md §8): no daily limit then. */
@@ -77,13 +85,15 @@ async function hasPin(db: AppDatabase, userId: string): Promise<boolean> {
  * Refuses an outgoing payment that breaks a limit of ARCHITECTURE.md §8: above the per-transaction
  * maximum or the unverified daily limit → `limit_exceeded` (with which limit and the headroom left);
  * above the no-PIN amount while a PIN is set and this session has not entered it → `pin_required`.
- * Call it after lockPayer, inside the movement's transaction.
+ * Call it after lockPayer, inside the movement's transaction; pass what lockPayer returned to
+ * save reading the payer again.
  */
 export async function assertWithinLimits(
   tx: AppDatabase,
   signedIn: SignedIn,
   payment: { amountMinor: number; currency: Currency },
   now: Date,
+  payer?: LockedPayer,
 ): Promise<void> {
   const userId = signedIn.user.id;
   if (payment.amountMinor > AMOUNT_LIMITS.transferMaxMinor) {
@@ -91,7 +101,7 @@ export async function assertWithinLimits(
       details: { limit: 'transferMax', limitMinor: AMOUNT_LIMITS.transferMaxMinor },
     });
   }
-  if (!(await isVerified(tx, userId))) {
+  if (!(payer ? payer.verified : await isVerified(tx, userId))) {
     const sent = (await sentLast24h(tx, userId, now)).get(payment.currency) ?? 0;
     const remainingMinor = Math.max(0, AMOUNT_LIMITS.unverifiedDailyMinor - sent);
     if (payment.amountMinor > remainingMinor) {
