@@ -1,0 +1,1 @@
+CREATE INDEX "profiles_verified_phone_idx" ON "profiles" USING btree ("phone") WHERE "profiles"."phone_verified_at" IS NOT NULL;
