@@ -26,8 +26,11 @@ test('a new person signs up, verifies, signs in, sets a ztartag and a PIN, signs
   // Sign up.
   await page.goto('/auth');
   await page.getByRole('tab', { name: en('auth', 'tabs.signUp') }).click();
+  // The tab switches after a navigation: until then "Email" is the sign-in form's field.
+  const newPasswordField = page.getByLabel(en('auth', 'fields.newPassword'), { exact: true });
+  await expect(newPasswordField).toBeVisible();
   await page.getByLabel(en('auth', 'fields.email'), { exact: true }).fill(email);
-  await page.getByLabel(en('auth', 'fields.newPassword'), { exact: true }).fill(firstPassword);
+  await newPasswordField.fill(firstPassword);
   await page.getByLabel(en('auth', 'fields.passwordConfirmation'), { exact: true }).fill(firstPassword);
   await page.getByLabel(en('auth', 'signUp.acceptTerms')).check();
   await page.getByLabel(en('auth', 'signUp.acceptPrivacy')).check();
