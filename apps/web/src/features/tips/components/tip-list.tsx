@@ -3,6 +3,7 @@ import { HandHeart, QrCode } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ListRowSkeleton } from '@/components/list-row-skeleton';
 import { LoadMore } from '@/components/load-more';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -104,14 +105,7 @@ function TipListSkeleton() {
         <Skeleton className="h-24" />
       </div>
       {['a', 'b', 'c', 'd'].map((key) => (
-        <div key={key} aria-hidden="true" className="flex items-center gap-3">
-          <Skeleton className="size-10 rounded-full" />
-          <div className="flex flex-1 flex-col gap-2">
-            <Skeleton className="h-4 w-3/5" />
-            <Skeleton className="h-3 w-2/5" />
-          </div>
-          <Skeleton className="h-4 w-16" />
-        </div>
+        <ListRowSkeleton key={key} />
       ))}
     </div>
   );

@@ -1,4 +1,4 @@
-import type { CardBrand } from '@ztart/shared/cards';
+import { CARD_BRAND_NAMES } from '@ztart/shared/cards';
 import type { Tip } from '@ztart/shared/contracts/qr-codes';
 import { formatMoney } from '@ztart/shared/money';
 import { UserRound } from 'lucide-react';
@@ -7,17 +7,6 @@ import { Avatar } from '@/components/ui/avatar';
 import type { TipDirection } from '@/features/tips/api/tip-keys';
 import { TipStatusBadge } from '@/features/tips/components/tip-status-badge';
 import { cn } from '@/lib/cn';
-
-/** Card networks' own names: the same in every language. */
-const CARD_BRAND_NAMES: Record<CardBrand, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-};
 
 /** "Maria Santos (@maria_waits)", or "Anonymous" for a tip without an account. */
 function useCounterpartyName(): (party: Tip['sender']) => string {

@@ -4,6 +4,7 @@ import { FunnelX, ReceiptText } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ListRowSkeleton } from '@/components/list-row-skeleton';
 import { LoadMore } from '@/components/load-more';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -237,14 +238,7 @@ function ListSkeleton({ rows, className }: { rows: number; className?: string })
       {Array.from({ length: rows }, (_, index) => (
         // Placeholders have no identity; their position is their key.
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-        <div key={index} aria-hidden="true" className="flex items-center gap-3">
-          <Skeleton className="size-10 rounded-full" />
-          <div className="flex flex-1 flex-col gap-2">
-            <Skeleton className="h-4 w-3/5" />
-            <Skeleton className="h-3 w-2/5" />
-          </div>
-          <Skeleton className="h-4 w-16" />
-        </div>
+        <ListRowSkeleton key={index} />
       ))}
     </div>
   );
