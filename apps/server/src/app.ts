@@ -21,6 +21,7 @@ import { createSmsTransport, SmsSender } from './integrations/sms/sms.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { sessionPlugin } from './modules/auth/session-plugin.ts';
+import { createSessionFinder } from './modules/auth/sessions.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { LiveEvents } from './modules/notifications/live.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
@@ -30,6 +31,7 @@ import { qrCodeRoutes } from './modules/qr-codes/routes.ts';
 import { securityRoutes } from './modules/security/routes.ts';
 import { tipRoutes } from './modules/tips/routes.ts';
 import { transactionRoutes } from './modules/transactions/routes.ts';
+import { createTransferBatchers } from './modules/transfers/batch.ts';
 import { transferRoutes } from './modules/transfers/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { createSettlementWorker } from './modules/wallet/settlement-worker.ts';
@@ -96,6 +98,8 @@ export async function buildApp(options: BuildAppOptions) {
     cardProcessor: createCardProcessor(config),
     rateLimits: { ...RATE_LIMITS, ...options.rateLimits },
     live: new LiveEvents(),
+    findSession: createSessionFinder(db),
+    transfers: createTransferBatchers(db),
     uniformAnswerMs: options.uniformAnswerMs ?? UNIFORM_ANSWER_MS,
   };
   const settlement = createSettlementWorker(context, app.log, config.settlementPollMs);

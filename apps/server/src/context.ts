@@ -5,7 +5,9 @@ import type { AppDatabase } from './db/client.ts';
 import type { CardProcessor } from './integrations/card-processor/processor.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 import type { SmsSender } from './integrations/sms/sms.ts';
+import type { SessionFinder } from './modules/auth/sessions.ts';
 import type { LiveEvents } from './modules/notifications/live.ts';
+import type { TransferBatchers } from './modules/transfers/batch.ts';
 
 export type RateLimits = Record<RateLimitName, RateLimitRule>;
 
@@ -21,6 +23,10 @@ export interface AppContext {
   rateLimits: RateLimits;
   /** Events for the open pages of each person (`GET /api/events`). */
   live: LiveEvents;
+  /** Finds the session behind a cookie; the look-ups of requests arriving together are one query. */
+  findSession: SessionFinder;
+  /** Transfers arriving together share their database work (modules/transfers/batch.ts). */
+  transfers: TransferBatchers;
   /**
    * The least time sign-up, forgot-password and resend-verification take to answer, so that how
    * long they take never tells whether an email is registered (their work differs by a few ms).

@@ -1,5 +1,5 @@
-import { type SQL, sql } from 'drizzle-orm';
-import { customType, timestamp } from 'drizzle-orm/pg-core';
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { customType, type PgTable, timestamp } from 'drizzle-orm/pg-core';
 
 /** `'a', 'b'` for a CHECK (... IN (...)) built from a shared list of allowed values. */
 export function sqlList(values: readonly string[]): SQL {
@@ -17,3 +17,19 @@ export const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   toDriver: (value) => value,
   fromDriver: (value) => Buffer.from(value),
 });
+
+/**
+ * A row as its columns by their SQL names, for SQL that writes it from JSON
+ * (`jsonb_populate_record(NULL::<table>, ...)`): dates become ISO strings on the way.
+ */
+export function columnValues<Table extends PgTable>(
+  table: Table,
+  row: Table['$inferSelect'],
+): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(getTableColumns(table)).map(([key, column]) => [
+      column.name,
+      (row as Record<string, unknown>)[key] ?? null,
+    ]),
+  );
+}

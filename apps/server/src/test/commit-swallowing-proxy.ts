@@ -3,10 +3,11 @@ import { connect, createServer, type Socket } from 'node:net';
 
 /**
  * A TCP proxy between the server and PostgreSQL for crash tests. It passes everything through
- * until it is armed; from then on, each connection that sends a COMMIT gets it delivered to
- * PostgreSQL (so the transaction commits) but never hears back. The server is left with
- * transactions that are durable but that it never answered: the worst moment for a crash, which
- * a kill at a random time rarely hits.
+ * until it is armed; from then on, each connection that sends a COMMIT (or another statement that
+ * `commits` says commits by itself, outside BEGIN) gets it delivered to PostgreSQL (so the
+ * transaction commits) but never hears back. The server is left with transactions that are
+ * durable but that it never answered: the worst moment for a crash, which a kill at a random time
+ * rarely hits.
  */
 export interface CommitSwallowingProxy {
   port: number;
@@ -19,7 +20,10 @@ export interface CommitSwallowingProxy {
 export async function startCommitSwallowingProxy(target: {
   host: string;
   port: number;
+  /** Whether a statement (lower case, trimmed) commits; COMMIT by default. */
+  commits?: (statement: string) => boolean;
 }): Promise<CommitSwallowingProxy> {
+  const commits = target.commits ?? ((statement: string) => statement.startsWith('commit'));
   let armed = false;
   let swallowed = 0;
   const sockets = new Set<Socket>();
@@ -52,12 +56,10 @@ export async function startCommitSwallowingProxy(target: {
         }
         if (buffered.length < 5 || buffered.length < buffered.readInt32BE(1) + 1) break;
         const length = buffered.readInt32BE(1);
-        if (armed && !silenced && buffered[0] === 0x51 /* Q */) {
-          const text = buffered.subarray(5, length).toString('utf8').trim().toLowerCase();
-          if (text.startsWith('commit')) {
-            silenced = true;
-            swallowed++;
-          }
+        const statement = armed && !silenced ? statementOf(buffered.subarray(0, length + 1)) : undefined;
+        if (statement !== undefined && commits(statement)) {
+          silenced = true;
+          swallowed++;
         }
         buffered = buffered.subarray(length + 1);
       }
@@ -78,4 +80,22 @@ export async function startCommitSwallowingProxy(target: {
       server.close();
     },
   };
+}
+
+/** The SQL of a simple query (Q) or of a statement being prepared (P: name, then the SQL), lower case. */
+function statementOf(message: Buffer): string | undefined {
+  const body = message.subarray(5);
+  if (message[0] === 0x51 /* Q */) return cString(body, 0).trim().toLowerCase();
+  if (message[0] === 0x50 /* P */) {
+    const nameEnd = body.indexOf(0);
+    return cString(body, nameEnd + 1)
+      .trim()
+      .toLowerCase();
+  }
+  return undefined;
+}
+
+function cString(buffer: Buffer, start: number): string {
+  const end = buffer.indexOf(0, start);
+  return buffer.subarray(start, end === -1 ? buffer.length : end).toString('utf8');
 }

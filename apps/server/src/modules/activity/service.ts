@@ -64,14 +64,19 @@ export async function recordAuditInTransaction(
   request: Pick<FastifyRequest, 'ip' | 'headers'> | null,
   entry: AuditEntry,
 ): Promise<void> {
-  await tx.insert(auditLog).values({
+  await tx.insert(auditLog).values(auditValues(request, entry));
+}
+
+/** The columns of an audit row that the database does not fill in itself. */
+export function auditValues(request: Pick<FastifyRequest, 'ip' | 'headers'> | null, entry: AuditEntry) {
+  return {
     userId: entry.userId,
     actionType: entry.actionType,
     resource: entry.resource ?? null,
     metadata: entry.metadata ? withoutSecrets(entry.metadata) : null,
     ip: request?.ip ?? null,
     userAgent: request?.headers['user-agent']?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
-  });
+  };
 }
 
 /** Drops values under secret-looking keys and bounds the size (metadata comes from clients too). */

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { isApiPath } from '../../http/api-path.ts';
 import { AppError } from '../../http/errors.ts';
 import { constantTimeEqual, randomToken } from './secrets.ts';
-import { deleteSession, findSession, isSessionExpired, type SessionUser, touchSession } from './sessions.ts';
+import { deleteSession, isSessionExpired, type SessionUser, touchSession } from './sessions.ts';
 import type { SessionRow } from './tables.ts';
 
 export const SESSION_COOKIE = 'session';
@@ -63,7 +63,7 @@ function assertCsrfToken(request: FastifyRequest): void {
 async function authStateOf(request: FastifyRequest, context: AppContext): Promise<AuthState> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return ANONYMOUS;
-  const found = await findSession(context.db, token).catch((error: unknown) => {
+  const found = await context.findSession(token).catch((error: unknown) => {
     // Without the database no session can be checked: say so (503), as the health check does.
     throw new AppError('service_unavailable', { message: 'The database is not reachable.', cause: error });
   });

@@ -3,8 +3,9 @@ import {
   SESSION_ABSOLUTE_TIMEOUT_DAYS,
   SESSION_IDLE_TIMEOUT_MINUTES,
 } from '@ztart/shared/limits';
-import { and, desc, eq, gt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import { addDays, addMinutes, addSeconds } from '../../clock.ts';
+import { Batcher } from '../../db/batcher.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { hashToken, randomToken } from './secrets.ts';
 import { type SessionRow, sessions, type UserRow, users } from './tables.ts';
@@ -12,6 +13,8 @@ import { type SessionRow, sessions, type UserRow, users } from './tables.ts';
 /** lastSeenAt is written at most this often, so that reading pages does not mean writing rows. */
 const TOUCH_INTERVAL_SECONDS = 60;
 const USER_AGENT_MAX_LENGTH = 300;
+const SESSION_LOOKUPS_PER_QUERY = 64;
+const SESSION_QUERIES_AT_ONCE = 4;
 
 export type SessionUser = Pick<UserRow, 'id' | 'email' | 'emailVerifiedAt' | 'createdAt'>;
 
@@ -39,12 +42,23 @@ export async function createSession(
   return { token, session: session! };
 }
 
+export interface FoundSession {
+  session: SessionRow;
+  user: SessionUser;
+}
+
 /** The session behind a cookie's token and its person (deleted accounts have no sessions). */
-export async function findSession(
+export async function findSession(db: AppDatabase, token: string): Promise<FoundSession | undefined> {
+  const hash = hashToken(token);
+  return (await findSessionsByHash(db, [hash])).get(hash);
+}
+
+/** The sessions behind several tokens' hashes, in one query. */
+async function findSessionsByHash(
   db: AppDatabase,
-  token: string,
-): Promise<{ session: SessionRow; user: SessionUser } | undefined> {
-  const [row] = await db
+  tokenHashes: string[],
+): Promise<Map<string, FoundSession>> {
+  const rows = await db
     .select({
       session: sessions,
       user: {
@@ -56,9 +70,29 @@ export async function findSession(
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), sql`${users.deletedAt} IS NULL`))
-    .limit(1);
-  return row;
+    .where(and(inArray(sessions.tokenHash, tokenHashes), sql`${users.deletedAt} IS NULL`));
+  return new Map(rows.map((row) => [row.session.tokenHash, row]));
+}
+
+export type SessionFinder = (token: string) => Promise<FoundSession | undefined>;
+
+/**
+ * findSession for the requests of a busy server: the look-ups of requests arriving together are
+ * one query. Each request gets its own copy of the session, which it may touch.
+ */
+export function createSessionFinder(db: AppDatabase): SessionFinder {
+  const lookups = new Batcher<string, FoundSession | undefined>({
+    run: async (hashes) => {
+      const found = await findSessionsByHash(db, [...new Set(hashes)]);
+      return hashes.map((hash) => {
+        const row = found.get(hash);
+        return row && { session: { ...row.session }, user: row.user };
+      });
+    },
+    maxBatchSize: SESSION_LOOKUPS_PER_QUERY,
+    maxInFlight: SESSION_QUERIES_AT_ONCE,
+  });
+  return (token) => lookups.submit(hashToken(token));
 }
 
 export function isSessionExpired(session: Pick<SessionRow, 'lastSeenAt' | 'expiresAt'>, now: Date): boolean {

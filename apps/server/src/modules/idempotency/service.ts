@@ -57,7 +57,7 @@ export async function withIdempotency<Body>(
 ): Promise<StoredAnswer<Body> & { replayed: boolean }> {
   const { key, scope, now } = request;
   if (key === undefined) return { ...(await db.transaction(work)), replayed: false };
-  const requestHash = createHash('sha256').update(stableJson(request.fingerprint)).digest('hex');
+  const requestHash = requestHashOf(request.fingerprint);
   // No look-up first: claiming the key tells a repeat too (its primary key refuses the claim), and
   // a first request, the usual case, saves the round trip.
   for (let attempt = 0; ; attempt += 1) {
@@ -72,7 +72,7 @@ export async function withIdempotency<Body>(
           statusCode: 0,
           response: sql`'null'::jsonb`,
           createdAt: now,
-          expiresAt: new Date(now.getTime() + IDEMPOTENCY_KEY_HOURS * 3_600_000),
+          expiresAt: keyExpiryOf(now),
         });
         const result = await work(tx);
         await tx
@@ -134,6 +134,16 @@ async function deleteKey(db: AppDatabase, scope: string, key: string, now: Date)
     .where(
       and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key), lt(idempotencyKeys.expiresAt, now)),
     );
+}
+
+/** What a kept key remembers of its request: a repeat with another hash is a conflict. */
+export function requestHashOf(fingerprint: unknown): string {
+  return createHash('sha256').update(stableJson(fingerprint)).digest('hex');
+}
+
+/** When a key first used at `now` may be used again for another request. */
+export function keyExpiryOf(now: Date): Date {
+  return new Date(now.getTime() + IDEMPOTENCY_KEY_HOURS * 3_600_000);
 }
 
 /** JSON with object keys sorted, so that the same body always hashes the same. */

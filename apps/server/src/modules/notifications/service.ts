@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type {
   Notification,
   NotificationEvent,
@@ -25,18 +26,22 @@ export interface NewNotification {
  * publish `{ type: 'notification', notification: toNotification(row) }` after that commits.
  */
 export async function notify(tx: AppDatabase, input: NewNotification): Promise<NotificationRow> {
-  const [row] = await tx
-    .insert(notifications)
-    .values({
-      userId: input.userId,
-      type: input.type,
-      event: input.event,
-      data: input.data,
-      createdAt: input.now,
-    })
-    .returning();
-  if (!row) throw new Error('notification insert returned no row');
+  const row = notificationRow(input);
+  await tx.insert(notifications).values(row);
   return row;
+}
+
+/** The row a notification is written as, its id chosen here. */
+export function notificationRow(input: NewNotification): NotificationRow {
+  return {
+    id: randomUUID(),
+    userId: input.userId,
+    type: input.type,
+    event: input.event,
+    data: input.data,
+    readAt: null,
+    createdAt: input.now,
+  };
 }
 
 /** The API shape of a row. */

@@ -90,44 +90,52 @@ export async function recordTransactions(
 ): Promise<TransactionRow[]> {
   if (inputs.length === 0) return [];
   // Ids chosen here, so that the returned rows can be matched to the inputs whatever their order.
-  const ids = inputs.map(() => randomUUID());
+  const rows = inputs.map((input) => transactionRow(input));
   const inserted = await db
     .insert(transactions)
     .values(
       inputs.map((input, i) => ({
-        id: ids[i],
-        userId: input.userId,
-        type: input.type,
-        kind: input.kind,
-        status: input.status,
-        amountMinor: input.amountMinor,
-        currency: input.currency,
+        ...(rows[i] as TransactionRow),
         categoryId: defaultCategoryOf(input.userId, CATEGORY_OF_KIND[input.kind]),
-        description: input.description,
-        note: input.note ?? null,
-        counterpartyUserId: input.counterparty?.userId ?? null,
-        counterpartyZtartag: input.counterparty?.ztartag ?? null,
-        counterpartyName: input.counterparty?.name ?? null,
-        paymentMethodId: input.paymentMethod?.id ?? null,
-        paymentMethodType: input.paymentMethod?.type ?? null,
-        paymentMethodBrand: input.paymentMethod?.brand ?? null,
-        paymentMethodLast4: input.paymentMethod?.last4 ?? null,
-        failureCode: input.failureCode ?? null,
-        groupId: input.groupId,
-        ledgerBatchId: input.ledgerBatchId ?? null,
-        pendingTransferId: input.pendingTransferId ?? null,
-        processorReference: input.processorReference ?? null,
-        createdAt: input.createdAt,
-        settledAt: input.settledAt ?? null,
       })),
     )
     .returning();
   const byId = new Map(inserted.map((row) => [row.id, row]));
-  const rows = ids.map((id) => byId.get(id));
-  if (rows.some((row) => row === undefined)) throw new Error('transaction insert returned too few rows');
+  const ordered = rows.map((row) => byId.get(row.id));
+  if (ordered.some((row) => row === undefined)) throw new Error('transaction insert returned too few rows');
   const recorded: TransactionRow[] = [];
-  for (const row of rows as TransactionRow[]) recorded.push(await withDefaultCategory(db, row));
+  for (const row of ordered as TransactionRow[]) recorded.push(await withDefaultCategory(db, row));
   return recorded;
+}
+
+/** The row a transaction is written as, before its category is chosen. */
+export function transactionRow(input: NewTransaction, id: string = randomUUID()): TransactionRow {
+  return {
+    id,
+    userId: input.userId,
+    type: input.type,
+    kind: input.kind,
+    status: input.status,
+    amountMinor: input.amountMinor,
+    currency: input.currency,
+    categoryId: null,
+    description: input.description,
+    note: input.note ?? null,
+    counterpartyUserId: input.counterparty?.userId ?? null,
+    counterpartyZtartag: input.counterparty?.ztartag ?? null,
+    counterpartyName: input.counterparty?.name ?? null,
+    paymentMethodId: input.paymentMethod?.id ?? null,
+    paymentMethodType: input.paymentMethod?.type ?? null,
+    paymentMethodBrand: input.paymentMethod?.brand ?? null,
+    paymentMethodLast4: input.paymentMethod?.last4 ?? null,
+    failureCode: input.failureCode ?? null,
+    groupId: input.groupId,
+    ledgerBatchId: input.ledgerBatchId ?? null,
+    pendingTransferId: input.pendingTransferId ?? null,
+    processorReference: input.processorReference ?? null,
+    createdAt: input.createdAt,
+    settledAt: input.settledAt ?? null,
+  };
 }
 
 /**

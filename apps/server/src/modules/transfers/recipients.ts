@@ -1,6 +1,6 @@
 import type { RecipientResponse } from '@ztart/shared/contracts/wallet';
 import { normalizeZtartag, PHONE_PATTERN, ZTARTAG_PATTERN } from '@ztart/shared/validation';
-import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { users } from '../auth/tables.ts';
@@ -39,48 +39,109 @@ export function recipientKindOf(typed: string): { kind: RecipientKind; value: st
  * outside emails are not offered yet).
  */
 export async function resolveRecipient(db: AppDatabase, typed: string): Promise<Person> {
-  const { kind, value } = recipientKindOf(typed);
-  const notFound = new AppError(kind === 'email' ? 'recipient_not_found' : 'recipient_user_not_found');
-  let where: SQL | undefined;
-  if (kind === 'email') where = eq(users.email, value);
-  else if (kind === 'phone') {
-    if (!PHONE_PATTERN.test(value)) throw notFound;
-    // An unconfirmed number may be someone else's: only a verified one names a person.
-    where = and(eq(profiles.phone, value), isNotNull(profiles.phoneVerifiedAt));
-  } else {
-    if (!ZTARTAG_PATTERN.test(value)) throw notFound;
-    where = eq(sql`lower(${profiles.ztartag})`, value);
-  }
-  const [person] = await selectPeople(db, where);
-  if (!person) throw notFound;
-  return person;
+  const [parties] = await findParties(db, [{ senderId: null, typedRecipient: typed }]);
+  if (!parties?.recipient) throw notFoundFor(typed);
+  return parties.recipient;
 }
 
-/** A person by id (the sender of a transfer); undefined when the account is gone. */
+/** A person by id (the sender of a tip); undefined when the account is gone. */
 export async function findPerson(db: AppDatabase, userId: string): Promise<Person | undefined> {
   const [person] = await selectPeople(db, eq(users.id, userId));
-  return person;
+  return person && publicPart(person);
 }
 
-async function selectPeople(db: AppDatabase, where: SQL | undefined): Promise<Person[]> {
+export interface PartiesQuery {
+  senderId: string | null;
+  typedRecipient: string;
+}
+
+/** Both sides of a transfer; either is missing when nobody (not deleted) matches. */
+export interface Parties {
+  sender: Person | undefined;
+  recipient: Person | undefined;
+}
+
+/** The 404 for a recipient nobody matches: `recipient_not_found` for an email, else `recipient_user_not_found`. */
+export function notFoundFor(typed: string): AppError {
+  return new AppError(
+    recipientKindOf(typed).kind === 'email' ? 'recipient_not_found' : 'recipient_user_not_found',
+  );
+}
+
+/**
+ * The parties of several transfers in one query. A recipient is the person the typed text names;
+ * when the sender's own row matches it too, the sender (then refused as recipient_is_self).
+ */
+export async function findParties(db: AppDatabase, queries: PartiesQuery[]): Promise<Parties[]> {
+  const typed = queries.map((query) => wellFormed(recipientKindOf(query.typedRecipient)));
+  const senderIds = queries.flatMap((query) => (query.senderId === null ? [] : [query.senderId]));
+  const valuesOf = (kind: RecipientKind) =>
+    typed.flatMap((recipient) => (recipient?.kind === kind ? [recipient.value] : []));
+  const [tags, emails, phones] = [valuesOf('ztartag'), valuesOf('email'), valuesOf('phone')];
+  const conditions = [
+    senderIds.length > 0 ? inArray(users.id, senderIds) : undefined,
+    tags.length > 0 ? inArray(sql`lower(${profiles.ztartag})`, tags) : undefined,
+    emails.length > 0 ? inArray(users.email, emails) : undefined,
+    // An unconfirmed number may be someone else's: only a verified one names a person.
+    phones.length > 0 ? and(inArray(profiles.phone, phones), isNotNull(profiles.phoneVerifiedAt)) : undefined,
+  ].filter((condition) => condition !== undefined);
+  const people = conditions.length === 0 ? [] : await selectPeople(db, or(...conditions));
+  return queries.map(({ senderId }, i) => {
+    const recipient = typed[i];
+    const sender = people.find((person) => person.userId === senderId);
+    const matching = recipient ? people.filter((person) => matches(person, recipient)) : [];
+    const found = matching.find((person) => person === sender) ?? matching[0];
+    return { sender: sender && publicPart(sender), recipient: found && publicPart(found) };
+  });
+}
+
+/** A typed recipient that someone could have; null for one that nobody can (not worth a look-up). */
+function wellFormed(recipient: { kind: RecipientKind; value: string }) {
+  if (recipient.kind === 'phone' && !PHONE_PATTERN.test(recipient.value)) return null;
+  if (recipient.kind === 'ztartag' && !ZTARTAG_PATTERN.test(recipient.value)) return null;
+  return recipient;
+}
+
+function matches(person: PersonRow, recipient: { kind: RecipientKind; value: string }): boolean {
+  if (recipient.kind === 'email') return person.email === recipient.value;
+  if (recipient.kind === 'phone') return person.phone === recipient.value && person.phoneVerified;
+  return person.ztartag?.toLowerCase() === recipient.value;
+}
+
+/** A person with what identifies them privately (their email and phone), for matching only. */
+interface PersonRow extends Person {
+  email: string;
+  phone: string | null;
+  phoneVerified: boolean;
+}
+
+function publicPart({ userId, ztartag, fullName, avatarUrl, verified }: PersonRow): Person {
+  return { userId, ztartag, fullName, avatarUrl, verified };
+}
+
+async function selectPeople(db: AppDatabase, where: SQL | undefined): Promise<PersonRow[]> {
   const rows = await db
     .select({
       userId: users.id,
+      email: users.email,
       emailVerifiedAt: users.emailVerifiedAt,
       ztartag: profiles.ztartag,
       fullName: profiles.fullName,
       avatarUrl: profiles.avatarUrl,
+      phone: profiles.phone,
       phoneVerifiedAt: profiles.phoneVerifiedAt,
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.id, users.id))
-    .where(and(where, isNull(users.deletedAt)))
-    .limit(1);
+    .where(and(where, isNull(users.deletedAt)));
   return rows.map((row) => ({
     userId: row.userId,
+    email: row.email,
     ztartag: row.ztartag,
     fullName: row.fullName,
     avatarUrl: row.avatarUrl,
+    phone: row.phone,
+    phoneVerified: row.phoneVerifiedAt !== null,
     verified: row.emailVerifiedAt !== null && row.phoneVerifiedAt !== null,
   }));
 }

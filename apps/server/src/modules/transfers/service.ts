@@ -2,24 +2,35 @@ import { randomUUID } from 'node:crypto';
 import type { TransferRequest } from '@ztart/shared/contracts/wallet';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { columnValues } from '../../db/sql-helpers.ts';
 import { AppError } from '../../http/errors.ts';
-import { recordAuditInTransaction } from '../activity/service.ts';
+import { auditValues } from '../activity/service.ts';
+import { auditLog } from '../activity/tables.ts';
 import type { SignedIn } from '../auth/session-plugin.ts';
-import { ensureAccounts, transfer } from '../ledger/service.ts';
-import type { PendingEvent } from '../notifications/live.ts';
-import { notify, toNotification } from '../notifications/service.ts';
-import { recordTransactions, toTransaction } from '../transactions/record.ts';
-import { assertWithinLimits, lockPayer } from '../wallet/limits.ts';
-import { failedMoneyRequest, type MoneyAnswer, runMoneyRequest } from '../wallet/money-request.ts';
-import { displayNameOf, findPerson, type Person, resolveRecipient, shortNameOf } from './recipients.ts';
+import { idempotencyKeyOf, keyExpiryOf, requestHashOf } from '../idempotency/service.ts';
+import { type PendingEvent, publishAll } from '../notifications/live.ts';
+import { notificationRow, toNotification } from '../notifications/service.ts';
+import { type NotificationRow, notifications } from '../notifications/tables.ts';
+import { toTransaction, transactionRow } from '../transactions/record.ts';
+import { type TransactionRow, transactions } from '../transactions/tables.ts';
+import {
+  asksForPin,
+  assertWithinTransferMax,
+  dailyLimitError,
+  dayStartOf,
+  pinRequiredError,
+} from '../wallet/limits.ts';
+import { failedMoneyRequest, type MoneyAnswer } from '../wallet/money-request.ts';
+import type { TransferOrder, TransferOutcome } from './batch.ts';
+import { displayNameOf, notFoundFor, type Person, shortNameOf } from './recipients.ts';
 
-export const TRANSFER_LEDGER_CODE = 'transfer';
+const ROUTE = 'POST /api/transfers';
 
 /**
  * `POST /api/transfers`: moves money from the signed-in person's available wallet to another
- * person's, with both people's transaction rows, the recipient's notification and the audit row
- * in the same database transaction; live events go out once it has committed. A deadlock or a
- * serialization failure is retried; anything unexpected answers `transfer_failed` with nothing moved.
+ * person's, with both people's transaction rows, the recipient's notification, the audit row and
+ * the kept answer in the same database transaction (the batch it joins, see batch.ts); live events
+ * go out once it has committed. Anything unexpected answers `transfer_failed` with nothing moved.
  */
 export async function sendTransfer(
   context: AppContext,
@@ -29,18 +40,21 @@ export async function sendTransfer(
 ): Promise<MoneyAnswer> {
   const senderId = signedIn.user.id;
   try {
-    // Read before the payer lock is taken, so that the lock is held only for the movement itself.
-    const [recipient, sender] = await Promise.all([
-      resolveRecipient(context.db, body.recipient),
-      findPerson(context.db, senderId),
-    ]);
+    const key = idempotencyKeyOf(request) ?? null;
+    const { sender, recipient } = await context.transfers.parties.submit({
+      senderId,
+      typedRecipient: body.recipient,
+    });
+    if (!recipient) throw notFoundFor(body.recipient);
     if (recipient.userId === senderId) throw new AppError('recipient_is_self');
     if (!sender) throw new AppError('wallet_error');
-    return await runMoneyRequest(context, request, senderId, 'POST /api/transfers', async (tx, events) => {
-      const moved = await moveMoney(tx, request, signedIn, { body, sender, recipient, now: context.now() });
-      events.push(...moved.events);
-      return { statusCode: 201, body: { transaction: moved.transaction } };
-    });
+    assertWithinTransferMax(body.amountMinor);
+    const prepared = prepareTransfer(request, signedIn, { body, key, sender, recipient, now: context.now() });
+    const outcome = await context.transfers.movements.submit(prepared.order);
+    const answer = answerOf(outcome);
+    if (outcome.error === undefined && !outcome.replayed)
+      publishAll(context.live, eventsOf(prepared, outcome));
+    return answer;
   } catch (error) {
     throw failedMoneyRequest(request, error, 'transfer_failed');
   }
@@ -48,70 +62,58 @@ export async function sendTransfer(
 
 interface Movement {
   body: TransferRequest;
+  key: string | null;
   sender: Person;
   recipient: Person;
   now: Date;
 }
 
-/**
- * The movement itself. The money moves last: the payer lock comes first (it serializes the payer's
- * limit checks), then everything that tells of the movement is written (its ids chosen here, the
- * ledger batch's too), and only then are the two ledger accounts locked and their balances
- * changed, so another transfer to the same person waits for the fewest round trips. When the
- * ledger refuses (insufficient_balance), the caller's transaction rolls all of it back.
- */
-async function moveMoney(
-  tx: AppContext['db'],
+interface PreparedTransfer {
+  order: TransferOrder;
+  recipientId: string;
+  received: TransactionRow;
+  notification: NotificationRow;
+}
+
+/** Everything the batch checks and writes for one transfer; ids are chosen here. */
+function prepareTransfer(
   request: FastifyRequest,
   signedIn: SignedIn,
-  { body, sender, recipient, now }: Movement,
-) {
+  { body, key, sender, recipient, now }: Movement,
+): PreparedTransfer {
   const { amountMinor, currency } = body;
-  const note = body.note ? body.note : null;
-  const payer = await lockPayer(tx, sender.userId);
-  await assertWithinLimits(tx, signedIn, { amountMinor, currency }, now, payer);
-  const [from, to] = await ensureAccounts(tx, [
-    { ownerId: sender.userId, kind: 'wallet_available', currency },
-    { ownerId: recipient.userId, kind: 'wallet_available', currency },
-  ]);
-  if (!from || !to) throw new Error('ledger accounts missing after ensureAccounts');
-
-  const batchId = randomUUID();
-  const groupId = randomUUID();
+  const ledgerBatchId = randomUUID();
   const shared = {
     status: 'completed',
     amountMinor,
     currency,
-    note,
-    groupId,
-    ledgerBatchId: batchId,
+    note: body.note ? body.note : null,
+    groupId: randomUUID(),
+    ledgerBatchId,
     createdAt: now,
     settledAt: now,
   } as const;
-  const [sent, received] = await recordTransactions(tx, [
-    {
-      ...shared,
-      userId: sender.userId,
-      type: 'expense',
-      kind: 'transfer_out',
-      description: `Transfer to ${shortNameOf(recipient, body.recipient.trim())}`,
-      counterparty: {
-        userId: recipient.userId,
-        ztartag: recipient.ztartag,
-        name: displayNameOf(recipient, body.recipient.trim()),
-      },
-    },
-    {
-      ...shared,
+  const sent = transactionRow({
+    ...shared,
+    userId: sender.userId,
+    type: 'expense',
+    kind: 'transfer_out',
+    description: `Transfer to ${shortNameOf(recipient, body.recipient.trim())}`,
+    counterparty: {
       userId: recipient.userId,
-      type: 'income',
-      kind: 'transfer_in',
-      description: `Transfer from ${shortNameOf(sender)}`,
-      counterparty: { userId: sender.userId, ztartag: sender.ztartag, name: displayNameOf(sender) },
+      ztartag: recipient.ztartag,
+      name: displayNameOf(recipient, body.recipient.trim()),
     },
-  ]);
-  if (!sent || !received) throw new Error('transfer recorded too few transaction rows');
-  const notification = await notify(tx, {
+  });
+  const received = transactionRow({
+    ...shared,
+    userId: recipient.userId,
+    type: 'income',
+    kind: 'transfer_in',
+    description: `Transfer from ${shortNameOf(sender)}`,
+    counterparty: { userId: sender.userId, ztartag: sender.ztartag, name: displayNameOf(sender) },
+  });
+  const notification = notificationRow({
     userId: recipient.userId,
     type: 'transfer',
     event: 'transfer_received',
@@ -124,24 +126,72 @@ async function moveMoney(
     },
     now,
   });
-  await recordAuditInTransaction(tx, request, {
-    userId: sender.userId,
-    actionType: 'transfer_sent',
-    resource: `transaction:${sent.id}`,
-    metadata: { amountMinor, currency, recipientId: recipient.userId, groupId, ledgerBatchId: batchId },
-  });
-  await transfer(tx, {
-    batchId,
-    legs: [
-      { debitAccountId: from.id, creditAccountId: to.id, amountMinor, currency, code: TRANSFER_LEDGER_CODE },
-    ],
-  });
+  const audit = {
+    id: randomUUID(),
+    createdAt: now,
+    ...auditValues(request, {
+      userId: sender.userId,
+      actionType: 'transfer_sent',
+      resource: `transaction:${sent.id}`,
+      metadata: {
+        amountMinor,
+        currency,
+        recipientId: recipient.userId,
+        groupId: shared.groupId,
+        ledgerBatchId,
+      },
+    }),
+  };
+  const order: TransferOrder = {
+    key,
+    requestHash: requestHashOf({ route: ROUTE, body }),
+    senderId: sender.userId,
+    recipientId: recipient.userId,
+    amountMinor,
+    currency,
+    now,
+    keyExpiresAt: keyExpiryOf(now),
+    dayStartsAt: dayStartOf(now),
+    checkDaily: !sender.verified,
+    checkPin: asksForPin(signedIn, amountMinor, now),
+    ledgerBatchId,
+    sent: columnValues(transactions, sent),
+    received: columnValues(transactions, received),
+    notification: columnValues(notifications, notification),
+    audit: columnValues(auditLog, audit),
+    answer: { transaction: toTransaction(sent) },
+  };
+  return { order, recipientId: recipient.userId, received, notification };
+}
 
-  const transaction = toTransaction(sent);
-  const events: PendingEvent[] = [
-    { userId: sender.userId, event: { type: 'transaction', transaction } },
-    { userId: recipient.userId, event: { type: 'transaction', transaction: toTransaction(received) } },
-    { userId: recipient.userId, event: { type: 'notification', notification: toNotification(notification) } },
+function answerOf(outcome: TransferOutcome): MoneyAnswer {
+  if (outcome.error === undefined) {
+    return { statusCode: outcome.statusCode, body: outcome.body, replayed: outcome.replayed === true };
+  }
+  switch (outcome.error) {
+    case 'limit_exceeded':
+      throw dailyLimitError(outcome.remainingMinor ?? 0);
+    case 'pin_required':
+      throw pinRequiredError();
+    default:
+      throw new AppError(outcome.error);
+  }
+}
+
+/** What the open pages of both people learn once the transfer has committed. */
+function eventsOf(
+  { order, recipientId, received, notification }: PreparedTransfer,
+  moved: Extract<TransferOutcome, { sentCategoryId: string | null }>,
+): PendingEvent[] {
+  return [
+    { userId: order.senderId, event: { type: 'transaction', transaction: moved.body.transaction } },
+    {
+      userId: recipientId,
+      event: {
+        type: 'transaction',
+        transaction: toTransaction({ ...received, categoryId: moved.receivedCategoryId }),
+      },
+    },
+    { userId: recipientId, event: { type: 'notification', notification: toNotification(notification) } },
   ];
-  return { transaction, events };
 }

@@ -211,6 +211,32 @@ describe('transfers between people', () => {
     expect(await availableOf(db(), recipient.userId, 'EUR')).toBe(1_000);
   });
 
+  it('answers each of many transfers sent at the same moment on its own: a refusal among them moves nothing else', async () => {
+    const recipient = await person();
+    const senders = await Promise.all(Array.from({ length: 6 }, () => person()));
+    for (const sender of senders) await fund(db(), sender.userId, 1_000);
+    // The same key twice at once: the money moves once, and both hear the same answer.
+    const twiceKey = randomUUID();
+
+    const answers = await Promise.all([
+      ...senders.map((sender, i) =>
+        send(sender, { recipient: recipient.ztartag, amountMinor: i === 2 ? 1_001 : 100 + i }),
+      ),
+      send(senders[0]!, { recipient: recipient.ztartag, amountMinor: 7 }, { key: twiceKey }),
+      send(senders[0]!, { recipient: recipient.ztartag, amountMinor: 7 }, { key: twiceKey }),
+      send(senders[1]!, { recipient: 'nobody_at_all', amountMinor: 5 }),
+    ]);
+
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 422, 201, 201, 201, 201, 201, 404]);
+    expect(answers[2]?.json().error.code).toBe('insufficient_balance');
+    expect(answers[6]?.json()).toEqual(answers[7]?.json());
+    expect(await availableOf(db(), senders[0]!.userId)).toBe(1_000 - 100 - 7);
+    expect(await availableOf(db(), senders[2]!.userId)).toBe(1_000);
+    expect(await availableOf(db(), recipient.userId)).toBe(100 + 101 + 103 + 104 + 105 + 7);
+    expect(await transactionsOf(recipient)).toHaveLength(6);
+    await expectLedgerSound(db());
+  });
+
   it('validates the body: whole positive minor units, a known currency, a note of 500 characters at most', async () => {
     const sender = await person();
     const recipient = await person();

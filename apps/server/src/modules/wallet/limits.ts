@@ -12,8 +12,13 @@ import { userPins } from '../security/tables.ts';
 import { transactions } from '../transactions/tables.ts';
 
 /** Money that leaves a person's wallet and counts toward their daily limit. */
-const OUTGOING_KINDS = ['transfer_out', 'withdrawal', 'tip_out'] as const;
+export const OUTGOING_KINDS = ['transfer_out', 'withdrawal', 'tip_out'] as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Where the 24 hours of the daily limit start. */
+export function dayStartOf(now: Date): Date {
+  return new Date(now.getTime() - DAY_MS);
+}
 
 /** What lockPayer read of the payer while locking them, for assertWithinLimits. */
 export interface LockedPayer {
@@ -66,7 +71,7 @@ export async function sentLast24h(
         eq(transactions.userId, userId),
         inArray(transactions.kind, [...OUTGOING_KINDS]),
         ne(transactions.status, 'failed'),
-        gt(transactions.createdAt, new Date(now.getTime() - DAY_MS)),
+        gt(transactions.createdAt, dayStartOf(now)),
       ),
     )
     .groupBy(transactions.currency);
@@ -96,27 +101,39 @@ export async function assertWithinLimits(
   payer?: LockedPayer,
 ): Promise<void> {
   const userId = signedIn.user.id;
-  if (payment.amountMinor > AMOUNT_LIMITS.transferMaxMinor) {
+  assertWithinTransferMax(payment.amountMinor);
+  if (!(payer ? payer.verified : await isVerified(tx, userId))) {
+    const sent = (await sentLast24h(tx, userId, now)).get(payment.currency) ?? 0;
+    const remainingMinor = Math.max(0, AMOUNT_LIMITS.unverifiedDailyMinor - sent);
+    if (payment.amountMinor > remainingMinor) throw dailyLimitError(remainingMinor);
+  }
+  if (asksForPin(signedIn, payment.amountMinor, now) && (await hasPin(tx, userId))) throw pinRequiredError();
+}
+
+/** Above the per-transaction maximum → `limit_exceeded` (transferMax). */
+export function assertWithinTransferMax(amountMinor: number): void {
+  if (amountMinor > AMOUNT_LIMITS.transferMaxMinor) {
     throw new AppError('limit_exceeded', {
       details: { limit: 'transferMax', limitMinor: AMOUNT_LIMITS.transferMaxMinor },
     });
   }
-  if (!(payer ? payer.verified : await isVerified(tx, userId))) {
-    const sent = (await sentLast24h(tx, userId, now)).get(payment.currency) ?? 0;
-    const remainingMinor = Math.max(0, AMOUNT_LIMITS.unverifiedDailyMinor - sent);
-    if (payment.amountMinor > remainingMinor) {
-      throw new AppError('limit_exceeded', {
-        details: { limit: 'daily', limitMinor: AMOUNT_LIMITS.unverifiedDailyMinor, remainingMinor },
-      });
-    }
-  }
-  if (
-    payment.amountMinor > AMOUNT_LIMITS.noPinMaxMinor &&
-    !isPinUnlocked(signedIn, now) &&
-    (await hasPin(tx, userId))
-  ) {
-    throw new AppError('pin_required', { details: { noPinMaxMinor: AMOUNT_LIMITS.noPinMaxMinor } });
-  }
+}
+
+/** An unverified person's payment above what their last 24 hours leave. */
+export function dailyLimitError(remainingMinor: number): AppError {
+  return new AppError('limit_exceeded', {
+    details: { limit: 'daily', limitMinor: AMOUNT_LIMITS.unverifiedDailyMinor, remainingMinor },
+  });
+}
+
+/** A payment above the no-PIN amount, from a person with a PIN, in a session that has not entered it. */
+export function pinRequiredError(): AppError {
+  return new AppError('pin_required', { details: { noPinMaxMinor: AMOUNT_LIMITS.noPinMaxMinor } });
+}
+
+/** Whether the PIN is needed for this amount, if the person has set one. */
+export function asksForPin(signedIn: SignedIn, amountMinor: number, now: Date): boolean {
+  return amountMinor > AMOUNT_LIMITS.noPinMaxMinor && !isPinUnlocked(signedIn, now);
 }
 
 /** The limits part of `GET /api/wallet`. */

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { Batcher } from './batcher.ts';
+
+/** A batch runner that records each batch and answers when the test lets it. */
+function recordingRunner(answer: (items: number[]) => number[] = (items) => items.map((item) => item * 10)) {
+  const batches: number[][] = [];
+  const releases: (() => void)[] = [];
+  const run = async (items: number[]) => {
+    batches.push(items);
+    await new Promise<void>((release) => releases.push(release));
+    return answer(items);
+  };
+  /** Lets every batch finish, and the batches that start after them too. */
+  const releaseAll = async () => {
+    do {
+      while (releases.length > 0) releases.shift()?.();
+      await settled();
+      await settled();
+    } while (releases.length > 0);
+  };
+  return { run, batches, releases, releaseAll };
+}
+
+const settled = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('group commit (Batcher)', () => {
+  it('runs a request at once when nothing else is running: a batch of one', async () => {
+    const runner = recordingRunner();
+    const batcher = new Batcher({ run: runner.run, maxBatchSize: 8, maxInFlight: 1 });
+    const outcome = batcher.submit(1);
+    await settled();
+    expect(runner.batches).toEqual([[1]]);
+    runner.releases.shift()?.();
+    expect(await outcome).toBe(10);
+  });
+
+  it('gathers the requests that arrive while a batch runs into the next one, up to the largest size', async () => {
+    const runner = recordingRunner();
+    const batcher = new Batcher({ run: runner.run, maxBatchSize: 3, maxInFlight: 1 });
+    const first = batcher.submit(1);
+    await settled();
+    const later = [2, 3, 4, 5, 6].map((item) => batcher.submit(item));
+    await settled();
+    expect(runner.batches).toEqual([[1]]);
+
+    await runner.releaseAll();
+    expect(await first).toBe(10);
+    expect(await Promise.all(later)).toEqual([20, 30, 40, 50, 60]);
+    expect(runner.batches).toEqual([[1], [2, 3, 4], [5, 6]]);
+  });
+
+  it('never runs more batches at once than allowed', async () => {
+    let running = 0;
+    let most = 0;
+    const batcher = new Batcher<number, number>({
+      run: async (items) => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        running -= 1;
+        return items;
+      },
+      maxBatchSize: 2,
+      maxInFlight: 2,
+    });
+    const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => batcher.submit(i)));
+    expect(outcomes).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    expect(most).toBe(2);
+  });
+
+  it('runs each request of a failed batch again alone, so that only the one that cannot succeed fails', async () => {
+    const batches: number[][] = [];
+    const batcher = new Batcher<number, number>({
+      run: async (items) => {
+        batches.push(items);
+        if (items.includes(13)) throw new Error(`cannot take ${items.join(', ')}`);
+        return items.map((item) => item + 1);
+      },
+      maxBatchSize: 8,
+      maxInFlight: 1,
+    });
+    const outcomes = [12, 13, 14].map((item) =>
+      batcher.submit(item).then(
+        (value) => ({ value }),
+        (error: Error) => ({ error: error.message }),
+      ),
+    );
+
+    expect(await Promise.all(outcomes)).toEqual([{ value: 13 }, { error: 'cannot take 13' }, { value: 15 }]);
+    expect(batches).toEqual([[12, 13, 14], [12], [13], [14]]);
+  });
+
+  it('refuses a runner that answers for the wrong number of requests', async () => {
+    const batcher = new Batcher<number, number>({ run: async () => [], maxBatchSize: 4, maxInFlight: 1 });
+    await expect(batcher.submit(1)).rejects.toThrow(/wrong number/);
+  });
+});
