@@ -99,7 +99,7 @@ export async function buildApp(options: BuildAppOptions) {
     rateLimits: { ...RATE_LIMITS, ...options.rateLimits },
     live: new LiveEvents(),
     findSession: createSessionFinder(db),
-    transfers: createTransferBatchers(db),
+    transfers: createTransferBatchers(db, app.log),
     uniformAnswerMs: options.uniformAnswerMs ?? UNIFORM_ANSWER_MS,
   };
   const settlement = createSettlementWorker(context, app.log, config.settlementPollMs);

@@ -6,6 +6,7 @@ import {
 import { AMOUNT_LIMITS } from '@ztart/shared/limits';
 import type { Currency } from '@ztart/shared/money';
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { Batcher } from '../../db/batcher.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { queryRows } from '../../db/raw-query.ts';
@@ -108,7 +109,7 @@ export interface TransferBatchers {
  * serialization failure runs a batch of movements again (it rolled back whole); any other failure
  * runs each of its transfers alone.
  */
-export function createTransferBatchers(db: AppDatabase): TransferBatchers {
+export function createTransferBatchers(db: AppDatabase, log: FastifyBaseLogger): TransferBatchers {
   return {
     parties: new Batcher({
       run: (queries) => findParties(db, queries),
@@ -116,7 +117,14 @@ export function createTransferBatchers(db: AppDatabase): TransferBatchers {
       maxInFlight: LOOKUP_BATCHES_IN_FLIGHT,
     }),
     movements: new Batcher({
-      run: (orders) => retryTransientConflicts(() => runTransferBatch(db, orders)),
+      run: (orders) =>
+        retryTransientConflicts(() => runTransferBatch(db, orders), {
+          onRetry: (error, attempt) =>
+            log.warn(
+              { err: error, attempt },
+              'a batch of transfers hit a transient database conflict; retrying',
+            ),
+        }),
       maxBatchSize: MAX_BATCH_SIZE,
       maxInFlight: MOVEMENT_BATCHES_IN_FLIGHT,
     }),
