@@ -1,8 +1,8 @@
 /**
- * Group commit: requests that arrive while the database is busy run together as one batch, in one
- * database transaction. An idle server runs each request at once (a batch of one); under load the
- * batches grow by themselves, and each costs one round trip and one commit instead of one per
- * request.
+ * Group commit: requests that arrive while the database is busy run together as one batch (one
+ * query; for writes, one database transaction). An idle server runs each request at once (a batch
+ * of one); under load the batches grow by themselves, and each costs one round trip (and one
+ * commit) instead of one per request.
  */
 export interface BatcherOptions<Item, Outcome> {
   /** Runs a batch in one database transaction: one outcome per item, in order, or a throw (nothing kept). */

@@ -94,9 +94,9 @@ export async function recordTransactions(
   const inserted = await db
     .insert(transactions)
     .values(
-      inputs.map((input, i) => ({
-        ...(rows[i] as TransactionRow),
-        categoryId: defaultCategoryOf(input.userId, CATEGORY_OF_KIND[input.kind]),
+      rows.map((row, i) => ({
+        ...row,
+        categoryId: defaultCategoryOf(row.userId, CATEGORY_OF_KIND[inputs[i]!.kind]),
       })),
     )
     .returning();
@@ -109,9 +109,9 @@ export async function recordTransactions(
 }
 
 /** The row a transaction is written as, before its category is chosen. */
-export function transactionRow(input: NewTransaction, id: string = randomUUID()): TransactionRow {
+export function transactionRow(input: NewTransaction): TransactionRow {
   return {
-    id,
+    id: randomUUID(),
     userId: input.userId,
     type: input.type,
     kind: input.kind,
