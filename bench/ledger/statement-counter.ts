@@ -19,7 +19,7 @@ export interface StatementCounts {
 export interface StatementCounter {
   port: number;
   counts(): StatementCounts;
-  /** How often each statement text was sent (simple queries and parsed statements), most frequent first. */
+  /** How often each statement text was run (simple queries and bound statements), most frequent first. */
   texts(): [string, number][];
   reset(): void;
   close(): Promise<void>;
@@ -45,6 +45,7 @@ export async function startStatementCounter(target: {
     upstream.pipe(client);
     let buffered: Buffer = Buffer.alloc(0);
     let startupDone = false;
+    const statementTexts = new Map<string, string>();
     client.on('data', (chunk: Buffer) => {
       upstream.write(chunk);
       buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk]);
@@ -70,9 +71,14 @@ export async function startStatementCounter(target: {
           countText(text);
           if (text.trim().toUpperCase().startsWith('BEGIN')) totals.begins++;
         } else if (type === 'P') {
-          // Parse: the statement's name, then its text (node-postgres parses unnamed statements each time).
-          const nameEnd = buffered.indexOf(0, 5);
-          countText(cString(buffered, nameEnd + 1));
+          // Parse: the statement's name, then its text. Unnamed statements are parsed before each
+          // run; named (prepared) ones once per connection, then only bound.
+          const name = cString(buffered, 5);
+          statementTexts.set(name, cString(buffered, 5 + Buffer.byteLength(name) + 1));
+        } else if (type === 'B') {
+          // Bind: the portal's name, then the statement's.
+          const portal = cString(buffered, 5);
+          countText(statementTexts.get(cString(buffered, 5 + Buffer.byteLength(portal) + 1)) ?? '?');
         } else if (type === 'E') totals.statements++;
         else if (type === 'S') totals.roundTrips++;
         buffered = buffered.subarray(length + 1);

@@ -3,10 +3,11 @@ import {
   SESSION_ABSOLUTE_TIMEOUT_DAYS,
   SESSION_IDLE_TIMEOUT_MINUTES,
 } from '@ztart/shared/limits';
-import { and, desc, eq, gt, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, ne, or, sql } from 'drizzle-orm';
 import { addDays, addMinutes, addSeconds } from '../../clock.ts';
 import { Batcher } from '../../db/batcher.ts';
 import type { AppDatabase } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { hashToken, randomToken } from './secrets.ts';
 import { type SessionRow, sessions, type UserRow, users } from './tables.ts';
 
@@ -53,12 +54,8 @@ export async function findSession(db: AppDatabase, token: string): Promise<Found
   return (await findSessionsByHash(db, [hash])).get(hash);
 }
 
-/** The sessions behind several tokens' hashes, in one query. */
-async function findSessionsByHash(
-  db: AppDatabase,
-  tokenHashes: string[],
-): Promise<Map<string, FoundSession>> {
-  const rows = await db
+const sessionsByHash = preparedPerDatabase((db) =>
+  db
     .select({
       session: sessions,
       user: {
@@ -70,7 +67,21 @@ async function findSessionsByHash(
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(inArray(sessions.tokenHash, tokenHashes), sql`${users.deletedAt} IS NULL`));
+    .where(
+      and(
+        sql`${sessions.tokenHash} = ANY(${sql.placeholder('tokenHashes')})`,
+        sql`${users.deletedAt} IS NULL`,
+      ),
+    )
+    .prepare('find_sessions_by_hash'),
+);
+
+/** The sessions behind several tokens' hashes, in one query. */
+async function findSessionsByHash(
+  db: AppDatabase,
+  tokenHashes: string[],
+): Promise<Map<string, FoundSession>> {
+  const rows = await sessionsByHash(db).execute({ tokenHashes });
   return new Map(rows.map((row) => [row.session.tokenHash, row]));
 }
 

@@ -65,14 +65,18 @@ export const ledgerTransfers = pgTable(
     code: text('code').notNull(),
     state: text('state').notNull(),
     pendingId: uuid('pending_id'),
-    idempotencyKey: text('idempotency_key').unique(),
+    idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
   },
   (t) => [
     index('ledger_transfers_batch_id_idx').on(t.batchId),
     index('ledger_transfers_debit_account_id_idx').on(t.debitAccountId),
     index('ledger_transfers_credit_account_id_idx').on(t.creditAccountId),
-    index('ledger_transfers_pending_id_idx').on(t.pendingId),
+    // Most transfers have neither: partial indexes leave them out instead of listing every null.
+    index('ledger_transfers_pending_id_idx').on(t.pendingId).where(sql`${t.pendingId} IS NOT NULL`),
+    uniqueIndex('ledger_transfers_idempotency_key_unique')
+      .on(t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} IS NOT NULL`),
     check('ledger_transfers_amount_positive', sql`${t.amountMinor} > 0`),
     check('ledger_transfers_accounts_differ', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
     check('ledger_transfers_currency_known', sql`${t.currency} IN (${sqlList(CURRENCIES)})`),

@@ -73,7 +73,10 @@ export const transactions = pgTable(
   (t) => [
     index('transactions_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('transactions_group_id_idx').on(t.groupId),
-    index('transactions_processor_reference_idx').on(t.processorReference),
+    // Card payments only: the rest have none, and a partial index leaves them out.
+    index('transactions_processor_reference_idx')
+      .on(t.processorReference)
+      .where(sql`${t.processorReference} IS NOT NULL`),
     check('transactions_type_known', sql`${t.type} IN (${sqlList(TRANSACTION_TYPES)})`),
     check('transactions_kind_known', sql`${t.kind} IN (${sqlList(TRANSACTION_KINDS)})`),
     check('transactions_status_known', sql`${t.status} IN (${sqlList(TRANSACTION_STATUSES)})`),

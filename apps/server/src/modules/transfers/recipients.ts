@@ -1,7 +1,8 @@
 import type { RecipientResponse } from '@ztart/shared/contracts/wallet';
 import { normalizeZtartag, PHONE_PATTERN, ZTARTAG_PATTERN } from '@ztart/shared/validation';
-import { and, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { AppError } from '../../http/errors.ts';
 import { users } from '../auth/tables.ts';
 import { profiles } from '../profiles/tables.ts';
@@ -74,18 +75,15 @@ export function notFoundFor(typed: string): AppError {
  */
 export async function findParties(db: AppDatabase, queries: PartiesQuery[]): Promise<Parties[]> {
   const typed = queries.map((query) => wellFormed(recipientKindOf(query.typedRecipient)));
-  const senderIds = queries.flatMap((query) => (query.senderId === null ? [] : [query.senderId]));
   const valuesOf = (kind: RecipientKind) =>
     typed.flatMap((recipient) => (recipient?.kind === kind ? [recipient.value] : []));
-  const [tags, emails, phones] = [valuesOf('ztartag'), valuesOf('email'), valuesOf('phone')];
-  const conditions = [
-    senderIds.length > 0 ? inArray(users.id, senderIds) : undefined,
-    tags.length > 0 ? inArray(sql`lower(${profiles.ztartag})`, tags) : undefined,
-    emails.length > 0 ? inArray(users.email, emails) : undefined,
-    // An unconfirmed number may be someone else's: only a verified one names a person.
-    phones.length > 0 ? and(inArray(profiles.phone, phones), isNotNull(profiles.phoneVerifiedAt)) : undefined,
-  ].filter((condition) => condition !== undefined);
-  const people = conditions.length === 0 ? [] : await selectPeople(db, or(...conditions));
+  const rows = await partiesQuery(db).execute({
+    senderIds: queries.flatMap((query) => (query.senderId === null ? [] : [query.senderId])),
+    tags: valuesOf('ztartag'),
+    emails: valuesOf('email'),
+    phones: valuesOf('phone'),
+  });
+  const people = rows.map(toPersonRow);
   return queries.map(({ senderId }, i) => {
     const recipient = typed[i];
     const sender = people.find((person) => person.userId === senderId);
@@ -94,6 +92,26 @@ export async function findParties(db: AppDatabase, queries: PartiesQuery[]): Pro
     return { sender: sender && publicPart(sender), recipient: found && publicPart(found) };
   });
 }
+
+/**
+ * One index look-up per way of naming someone, as a union: an OR across the two joined tables
+ * would scan both whole.
+ */
+const partiesQuery = preparedPerDatabase((db) =>
+  selectPeopleFrom(db)
+    .where(
+      and(
+        isNull(users.deletedAt),
+        sql`${users.id} IN (
+          SELECT unnest(${sql.placeholder('senderIds')}::uuid[])
+          UNION ALL SELECT id FROM profiles WHERE lower(ztartag) = ANY(${sql.placeholder('tags')}::text[])
+          UNION ALL SELECT id FROM users WHERE email = ANY(${sql.placeholder('emails')}::text[])
+          UNION ALL SELECT id FROM profiles WHERE phone = ANY(${sql.placeholder('phones')}::text[])
+            AND phone_verified_at IS NOT NULL)`,
+      ),
+    )
+    .prepare('find_transfer_parties'),
+);
 
 /** A typed recipient that someone could have; null for one that nobody can (not worth a look-up). */
 function wellFormed(recipient: { kind: RecipientKind; value: string }) {
@@ -119,8 +137,13 @@ function publicPart({ userId, ztartag, fullName, avatarUrl, verified }: PersonRo
   return { userId, ztartag, fullName, avatarUrl, verified };
 }
 
-async function selectPeople(db: AppDatabase, where: SQL | undefined): Promise<PersonRow[]> {
-  const rows = await db
+async function selectPeople(db: AppDatabase, where: SQL): Promise<PersonRow[]> {
+  const rows = await selectPeopleFrom(db).where(and(where, isNull(users.deletedAt)));
+  return rows.map(toPersonRow);
+}
+
+function selectPeopleFrom(db: AppDatabase) {
+  return db
     .select({
       userId: users.id,
       email: users.email,
@@ -132,9 +155,13 @@ async function selectPeople(db: AppDatabase, where: SQL | undefined): Promise<Pe
       phoneVerifiedAt: profiles.phoneVerifiedAt,
     })
     .from(users)
-    .innerJoin(profiles, eq(profiles.id, users.id))
-    .where(and(where, isNull(users.deletedAt)));
-  return rows.map((row) => ({
+    .innerJoin(profiles, eq(profiles.id, users.id));
+}
+
+type PeopleSelection = Awaited<ReturnType<ReturnType<typeof selectPeopleFrom>['execute']>>[number];
+
+function toPersonRow(row: PeopleSelection): PersonRow {
+  return {
     userId: row.userId,
     email: row.email,
     ztartag: row.ztartag,
@@ -143,7 +170,7 @@ async function selectPeople(db: AppDatabase, where: SQL | undefined): Promise<Pe
     phone: row.phone,
     phoneVerified: row.phoneVerifiedAt !== null,
     verified: row.emailVerifiedAt !== null && row.phoneVerifiedAt !== null,
-  }));
+  };
 }
 
 /**

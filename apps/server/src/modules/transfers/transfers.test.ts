@@ -375,6 +375,25 @@ describe('transfers between people', () => {
       );
     });
 
+    it('counts transfers sent at the same moment against each other for the daily limit', async () => {
+      const sender = await person();
+      const recipient = await person();
+      await fund(db(), sender.userId, 200_000);
+
+      const answers = await Promise.all(
+        [20_000, 20_000, 20_000].map((amountMinor) =>
+          send(sender, { recipient: recipient.ztartag, amountMinor }),
+        ),
+      );
+
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 201, 422]);
+      expect(answers.find((answer) => answer.statusCode === 422)?.json().error.details).toMatchObject({
+        limit: 'daily',
+        remainingMinor: 10_000,
+      });
+      expect(await availableOf(db(), recipient.userId)).toBe(40_000);
+    });
+
     it('lets an unverified person send 500.00 per currency in any 24 hours', async () => {
       const sender = await person();
       const recipient = await person();
