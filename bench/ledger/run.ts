@@ -27,18 +27,31 @@ function intEnv(name: string, fallback: number): number {
   return Number.parseInt(value, 10);
 }
 
+function intListEnv(name: string, fallback: number[]): number[] {
+  const value = process.env[name];
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d+(,\d+)*$/.test(value))
+    throw new Error(`${name} must be whole numbers separated by commas, not ${value}`);
+  return value.split(',').map((item) => Number.parseInt(item, 10));
+}
+
 const SETTINGS = {
   seconds: intEnv('BENCH_SECONDS', 20),
   warmupSeconds: intEnv('BENCH_WARMUP_SECONDS', 3),
-  clients: intEnv('BENCH_CLIENTS', 8),
+  /** Each case runs once per number of concurrent clients: throughput is compared at each one's peak. */
+  clientCounts: intListEnv('BENCH_CLIENTS', [8, 16, 32]),
   people: intEnv('BENCH_PEOPLE', 200),
-  scale: intEnv('BENCH_PGBENCH_SCALE', 10),
+  /** At least the most clients, so that pgbench's branches (one row per unit of scale) are not hot rows. */
+  scale: intEnv('BENCH_PGBENCH_SCALE', 32),
   profileSeconds: intEnv('BENCH_PROFILE_SECONDS', 3),
   postgresUrl: process.env.BENCH_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
   /** When set, the server of the PostgreSQL cases writes a V8 CPU profile there (open it in Chrome's DevTools). */
   cpuProfileDir: process.env.BENCH_CPU_PROFILE_DIR || undefined,
 };
 const PGBENCH_DATABASE = 'ztart_bench_pgbench';
+const UNCONTENDED = 'PostgreSQL, uncontended';
+const HOT_RECEIVER = 'PostgreSQL, hot receiver';
+const PGLITE = 'PGlite (embedded), uncontended';
 const SERVER_DATABASE = 'ztart_bench';
 /** Transfers are 0.01 to 10.00; every wallet holds enough for any run. */
 const MAX_AMOUNT_MINOR = 1_000;
@@ -48,6 +61,7 @@ const SERVER_ENV = { NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED: 'false' };
 
 interface CaseResult {
   name: string;
+  clients: number;
   load: LoadResult;
   cpu: CpuShares | null;
 }
@@ -73,23 +87,24 @@ async function stopServer(server: ServerProcess): Promise<void> {
 
 async function measure(
   name: string,
+  clients: number,
   server: ServerProcess,
   people: FundedPerson[],
   hotReceiver?: FundedPerson,
 ): Promise<CaseResult> {
-  log(`- ${name}: ${SETTINGS.warmupSeconds} s warm-up, ${SETTINGS.seconds} s measured`);
+  log(`- ${name}, ${clients} clients: ${SETTINGS.warmupSeconds} s warm-up, ${SETTINGS.seconds} s measured`);
   const stopMeter = startCpuMeter(server.child.pid);
   const load = await runTransfers({
     baseUrl: server.baseUrl,
     people,
     senders: people,
     hotReceiver,
-    clients: SETTINGS.clients,
+    clients,
     warmupSeconds: SETTINGS.warmupSeconds,
     seconds: SETTINGS.seconds,
     maxAmountMinor: MAX_AMOUNT_MINOR,
   });
-  return { name, load, cpu: stopMeter() };
+  return { name, clients, load, cpu: stopMeter() };
 }
 
 /** Adds what one run moved to the running total of each person. */
@@ -154,10 +169,14 @@ async function postgresCases(serverDatabaseUrl: string) {
 
   const server = await startServer({ DATABASE_URL: serverDatabaseUrl }, { profile: true });
   try {
-    results.push(await measure('PostgreSQL, uncontended', server, people));
-    addMoves(moved, results.at(-1)!.load);
-    results.push(await measure('PostgreSQL, hot receiver', server, people, hot));
-    addMoves(moved, results.at(-1)!.load);
+    for (const clients of SETTINGS.clientCounts) {
+      results.push(await measure(UNCONTENDED, clients, server, people));
+      addMoves(moved, results.at(-1)!.load);
+    }
+    for (const clients of SETTINGS.clientCounts) {
+      results.push(await measure(HOT_RECEIVER, clients, server, people, hot));
+      addMoves(moved, results.at(-1)!.load);
+    }
   } finally {
     await stopServer(server);
   }
@@ -176,20 +195,21 @@ async function profileStatements(serverDatabaseUrl: string, people: FundedPerson
   url.hostname = '127.0.0.1';
   url.port = String(counter.port);
   const server = await startServer({ DATABASE_URL: url.toString() });
+  const clients = Math.max(...SETTINGS.clientCounts);
   try {
     counter.reset();
-    log(`- statement profile: ${SETTINGS.profileSeconds} s through a counting proxy`);
+    log(`- statement profile, ${clients} clients: ${SETTINGS.profileSeconds} s through a counting proxy`);
     const load = await runTransfers({
       baseUrl: server.baseUrl,
       people,
       senders: people,
-      clients: SETTINGS.clients,
+      clients,
       warmupSeconds: 0,
       seconds: SETTINGS.profileSeconds,
       maxAmountMinor: MAX_AMOUNT_MINOR,
     });
     const counts: StatementCounts = counter.counts();
-    return { load, counts, texts: counter.texts(), applied: load.succeeded };
+    return { clients, counts, texts: counter.texts(), load };
   } finally {
     await stopServer(server);
     await counter.close();
@@ -203,18 +223,30 @@ async function pgliteCase() {
     const everyone = await prepareDatabase(await openDatabase(target), fundingOptions());
     const people = everyone.slice(0, -1);
     const server = await startServer({ DATA_DIR: dataDir });
-    let result: CaseResult;
+    const results: CaseResult[] = [];
+    const moved = new Map<string, number>();
     try {
-      result = await measure('PGlite (embedded), uncontended', server, people);
+      for (const clients of SETTINGS.clientCounts) {
+        results.push(await measure(PGLITE, clients, server, people));
+        addMoves(moved, results.at(-1)!.load);
+      }
     } finally {
       await stopServer(server);
     }
-    const moved = new Map<string, number>();
-    addMoves(moved, result.load);
-    return { result, problems: await checkLedger(target, everyone, moved) };
+    return { results, problems: await checkLedger(target, everyone, moved) };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+interface PgbenchCase {
+  clients: number;
+  result: Awaited<ReturnType<typeof runPgbench>>;
+  cpu: CpuShares | null;
+}
+
+function perSecondOf(load: LoadResult): number {
+  return load.transfers / load.seconds;
 }
 
 function row(cells: string[]): string {
@@ -239,23 +271,24 @@ async function main(): Promise<void> {
       `Node ${process.versions.node}; ${version}`,
   );
   log(
-    `Settings: ${SETTINGS.clients} clients, ${SETTINGS.seconds} s per case (+${SETTINGS.warmupSeconds} s warm-up), ` +
+    `Settings: ${SETTINGS.clientCounts.join(', ')} clients, ${SETTINGS.seconds} s per case (+${SETTINGS.warmupSeconds} s warm-up), ` +
       `${SETTINGS.people} senders, pgbench scale ${SETTINGS.scale}`,
   );
 
-  log(`- pgbench tpcb-like: ${SETTINGS.seconds} s`);
   await createFreshDatabase(SETTINGS.postgresUrl, PGBENCH_DATABASE);
-  let pgbench: Awaited<ReturnType<typeof runPgbench>>;
-  let pgbenchCpu: CpuShares | null;
+  const pgbench: PgbenchCase[] = [];
   try {
     await initPgbench(SETTINGS.postgresUrl, { database: PGBENCH_DATABASE, scale: SETTINGS.scale });
-    const stopMeter = startCpuMeter(undefined);
-    pgbench = await runPgbench(SETTINGS.postgresUrl, {
-      database: PGBENCH_DATABASE,
-      clients: SETTINGS.clients,
-      seconds: SETTINGS.seconds,
-    });
-    pgbenchCpu = stopMeter();
+    for (const clients of SETTINGS.clientCounts) {
+      log(`- pgbench tpcb-like, ${clients} clients: ${SETTINGS.seconds} s`);
+      const stopMeter = startCpuMeter(undefined);
+      const result = await runPgbench(SETTINGS.postgresUrl, {
+        database: PGBENCH_DATABASE,
+        clients,
+        seconds: SETTINGS.seconds,
+      });
+      pgbench.push({ clients, result, cpu: stopMeter() });
+    }
   } finally {
     await dropDatabase(SETTINGS.postgresUrl, PGBENCH_DATABASE);
   }
@@ -268,48 +301,54 @@ async function main(): Promise<void> {
     await dropDatabase(SETTINGS.postgresUrl, SERVER_DATABASE);
   }
   const pglite = await pgliteCase();
+  const apiResults = [...postgres.results, ...pglite.results];
 
   const perOperation = (ms: number, operations: number) =>
     operations > 0 ? (ms / operations).toFixed(2) : '–';
+  const pgbenchAt = (clients: number) => pgbench.find((run) => run.clients === clients)!.result.tps;
   log('');
   log(
     row([
       'case',
+      'clients',
       'per second',
       'p50 ms',
       'p99 ms',
       'errors',
-      '× pgbench',
+      '× pgbench, same clients',
       'CPU ms each: app / database',
       'CPU % app / database / other',
     ]),
   );
-  log(row(['---', '---:', '---:', '---:', '---', '---:', '---:', '---:']));
-  log(
-    row([
-      `pgbench tpcb-like (-c ${SETTINGS.clients} -j 2, scale ${SETTINGS.scale})`,
-      pgbench.tps.toFixed(0),
-      pgbench.latencyMs.toFixed(1),
-      '',
-      '0',
-      '1.00',
-      pgbenchCpu
-        ? `${perOperation(pgbenchCpu.pgbenchMs, pgbench.transactions)} / ${perOperation(pgbenchCpu.postgresMs, pgbench.transactions)}`
-        : '',
-      pgbenchCpu ? cpuShares(pgbenchCpu.pgbench, pgbenchCpu) : '',
-    ]),
-  );
-  for (const { name, load, cpu } of [...postgres.results, pglite.result]) {
+  log(row(['---', '---:', '---:', '---:', '---:', '---', '---:', '---:', '---:']));
+  for (const { clients, result, cpu } of pgbench) {
+    log(
+      row([
+        `pgbench tpcb-like (-j 2, scale ${SETTINGS.scale})`,
+        String(clients),
+        result.tps.toFixed(0),
+        result.latencyMs.toFixed(1),
+        '',
+        '0',
+        '1.00',
+        cpu
+          ? `${perOperation(cpu.pgbenchMs, result.transactions)} / ${perOperation(cpu.postgresMs, result.transactions)}`
+          : '',
+        cpu ? cpuShares(cpu.pgbench, cpu) : '',
+      ]),
+    );
+  }
+  for (const { name, clients, load, cpu } of apiResults) {
     const sorted = [...load.latenciesMs].sort((a, b) => a - b);
-    const perSecond = load.transfers / load.seconds;
     log(
       row([
         name,
-        perSecond.toFixed(0),
+        String(clients),
+        perSecondOf(load).toFixed(0),
         percentile(sorted, 0.5).toFixed(1),
         percentile(sorted, 0.99).toFixed(1),
         formatErrors(load.errors),
-        (perSecond / pgbench.tps).toFixed(2),
+        (perSecondOf(load) / pgbenchAt(clients)).toFixed(2),
         cpu
           ? `${perOperation(cpu.serverMs, load.succeeded)} / ${perOperation(cpu.postgresMs, load.succeeded)}`
           : '',
@@ -323,10 +362,27 @@ async function main(): Promise<void> {
       'its row; with PGlite the database runs inside the server), "database" the PostgreSQL processes, ' +
       '"other" everything else that ran meanwhile (the load driver included). 100 % is one core.',
   );
-  const { counts, applied } = postgres.profile;
+  const bestPgbench = pgbench.reduce((best, run) => (run.result.tps > best.result.tps ? run : best));
   log('');
   log(
-    `Per transfer on PostgreSQL (${applied} transfers through the counting proxy): ` +
+    `Peak against peak (each at its best number of clients): pgbench ${bestPgbench.result.tps.toFixed(0)} TPS ` +
+      `(${bestPgbench.clients} clients)`,
+  );
+  for (const name of [UNCONTENDED, HOT_RECEIVER, PGLITE]) {
+    const best = apiResults
+      .filter((result) => result.name === name)
+      .reduce((a, b) => (perSecondOf(b.load) > perSecondOf(a.load) ? b : a));
+    const perSecond = perSecondOf(best.load);
+    log(
+      `  ${name}: ${perSecond.toFixed(0)}/s (${best.clients} clients) = ` +
+        `${(perSecond / bestPgbench.result.tps).toFixed(2)} × pgbench`,
+    );
+  }
+  const { counts, load: profiled, clients: profiledClients } = postgres.profile;
+  const applied = profiled.succeeded;
+  log('');
+  log(
+    `Per transfer on PostgreSQL (${applied} transfers through the counting proxy, ${profiledClients} clients): ` +
       `${(counts.statements / applied).toFixed(1)} statements, ${(counts.roundTrips / applied).toFixed(1)} round trips, ` +
       `${(counts.begins / applied).toFixed(2)} transactions (pgbench tpcb-like: 7 statements, 7 round trips, 1 transaction).`,
   );
@@ -336,7 +392,7 @@ async function main(): Promise<void> {
   }
 
   const problems = [...postgres.problems, ...pglite.problems];
-  const errorCount = [...postgres.results, pglite.result].reduce(
+  const errorCount = apiResults.reduce(
     (sum, { load }) => sum + [...load.errors.values()].reduce((a, b) => a + b, 0),
     0,
   );

@@ -49,6 +49,22 @@ describe('group commit (Batcher)', () => {
     expect(runner.batches).toEqual([[1], [2, 3, 4], [5, 6]]);
   });
 
+  it('sends the next batch before handing out the outcomes of the one that finished', async () => {
+    const runner = recordingRunner();
+    const batcher = new Batcher({ run: runner.run, maxBatchSize: 8, maxInFlight: 1 });
+    const first = batcher.submit(1);
+    await settled();
+    const waiting = [batcher.submit(2), batcher.submit(3)];
+    await settled();
+
+    runner.releases.shift()?.();
+    expect(await first).toBe(10);
+    expect(runner.batches).toEqual([[1], [2, 3]]);
+
+    await runner.releaseAll();
+    expect(await Promise.all(waiting)).toEqual([20, 30]);
+  });
+
   it('never runs more batches at once than allowed', async () => {
     let running = 0;
     let most = 0;

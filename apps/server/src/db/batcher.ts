@@ -13,6 +13,8 @@ export interface BatcherOptions<Item, Outcome> {
   maxInFlight: number;
 }
 
+type Settled<Outcome> = { ok: true; outcome: Outcome } | { ok: false; error: unknown };
+
 interface Waiting<Item, Outcome> {
   item: Item;
   resolve: (outcome: Outcome) => void;
@@ -54,27 +56,38 @@ export class Batcher<Item, Outcome> {
     while (this.#inFlight < this.#options.maxInFlight && this.#queue.length > 0) {
       const batch = this.#queue.splice(0, this.#options.maxBatchSize);
       this.#inFlight += 1;
-      void this.#runBatch(batch).finally(() => {
-        this.#inFlight -= 1;
-        this.#schedule();
-      });
+      void this.#settle(batch);
     }
   }
 
-  async #runBatch(batch: Waiting<Item, Outcome>[]): Promise<void> {
+  /**
+   * Runs a batch, then starts the next one before handing out this one's outcomes: the requests
+   * that waited go to the database at once, instead of after every answer of this batch has been
+   * written.
+   */
+  async #settle(batch: Waiting<Item, Outcome>[]): Promise<void> {
+    const settled = await this.#runSettled(batch);
+    this.#inFlight -= 1;
+    this.#flush();
+    for (const [i, waiting] of batch.entries()) {
+      const result = settled[i];
+      if (result?.ok) waiting.resolve(result.outcome);
+      else waiting.reject(result?.error);
+    }
+  }
+
+  async #runSettled(batch: Waiting<Item, Outcome>[]): Promise<Settled<Outcome>[]> {
     try {
       const outcomes = await this.#options.run(batch.map((waiting) => waiting.item));
       if (outcomes.length !== batch.length) throw new Error('a batch answered for the wrong number of items');
-      for (const [i, waiting] of batch.entries()) waiting.resolve(outcomes[i] as Outcome);
-      return;
+      return outcomes.map((outcome) => ({ ok: true, outcome }));
     } catch (error) {
-      if (batch.length === 1) {
-        batch[0]?.reject(error);
-        return;
-      }
+      if (batch.length === 1) return [{ ok: false, error }];
     }
     // The whole batch rolled back, so nothing of it happened: each item runs again on its own, so
     // that one that cannot succeed fails alone.
-    for (const waiting of batch) await this.#runBatch([waiting]);
+    const settled: Settled<Outcome>[] = [];
+    for (const waiting of batch) settled.push(...(await this.#runSettled([waiting])));
+    return settled;
   }
 }

@@ -20,16 +20,17 @@ export const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
 
 /**
  * A row as its columns by their SQL names, for SQL that writes it from JSON
- * (`jsonb_populate_record(NULL::<table>, ...)`): dates become ISO strings on the way.
+ * (`jsonb_populate_record(NULL::<table>, ...)`): dates become ISO strings on the way, and empty
+ * columns are left out (a missing key is read as null), which keeps the JSON short.
  */
 export function columnValues<Table extends PgTable>(
   table: Table,
   row: Table['$inferSelect'],
 ): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(getTableColumns(table)).map(([key, column]) => [
-      column.name,
-      (row as Record<string, unknown>)[key] ?? null,
-    ]),
-  );
+  const values: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = (row as Record<string, unknown>)[key];
+    if (value !== null && value !== undefined) values[column.name] = value;
+  }
+  return values;
 }
