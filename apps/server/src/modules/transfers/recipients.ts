@@ -95,7 +95,8 @@ export async function findParties(db: AppDatabase, queries: PartiesQuery[]): Pro
 
 /**
  * One index look-up per way of naming someone, as a union: an OR across the two joined tables
- * would scan both whole.
+ * would scan both whole. A phone number names someone only once confirmed: an unconfirmed one may
+ * be someone else's.
  */
 const partiesQuery = preparedPerDatabase((db) =>
   selectPeopleFrom(db)
