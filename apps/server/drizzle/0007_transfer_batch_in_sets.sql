@@ -1,10 +1,11 @@
 -- transfer_batch, writing in sets: the same arguments, checks and outcomes as in 0006, but each
--- table is written by one statement per batch instead of one per transfer. The checks still run
--- in order, one transfer after the other, on arrays: what an earlier transfer of the batch moved,
--- kept or sent today counts for the later ones. Reads by key (a kept answer, a category) stay one
--- look-up per transfer: a few microseconds each, where a read of the whole set costs tens, and its
--- plan, cached while a table was small, could stay a scan of it once it has grown.
--- See docs/decisions/0012-transfers-in-batches.md.
+-- table is written by one statement per batch instead of one per transfer (save a person's
+-- default categories, created by transfer_batch_category with their first transfer). The checks
+-- still run in order, one transfer after the other, on arrays: what an earlier transfer of the
+-- batch moved, kept or sent today counts for the later ones. Reads by key (a kept answer, a
+-- category) stay one look-up per transfer: a few microseconds each, where a read of the whole set
+-- costs tens, and its plan, cached while a table was small, could stay a scan of it once it has
+-- grown. See docs/decisions/0012-transfers-in-batches.md and 0013-transfer-throughput.md.
 CREATE OR REPLACE FUNCTION transfer_batch(p_items jsonb, p_settings jsonb) RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -28,7 +29,6 @@ DECLARE
   v_account_keys text[];
   v_balances bigint[];
   v_opening bigint[];
-  v_missing_account boolean;
   v_kept record;
   v_sent_today bigint[];
   v_pinned uuid[] := '{}';
@@ -81,38 +81,30 @@ BEGIN
     SELECT id, deleted_at FROM users WHERE id = ANY (v_senders) ORDER BY id FOR NO KEY UPDATE
   ) payer WHERE payer.deleted_at IS NULL;
 
+  -- A recipient's first money in a currency opens their wallet account in it, before any account
+  -- is locked (a new row is only waited on while another transaction creates the same one).
+  INSERT INTO ledger_accounts (owner_id, kind, currency, allow_negative)
+  SELECT DISTINCT x.r, 'wallet_available', x.c, false FROM unnest(v_recipients, v_currencies) AS x(r, c)
+  WHERE NOT EXISTS (
+    SELECT 1 FROM ledger_accounts a WHERE a.owner_id = x.r AND a.kind = 'wallet_available' AND a.currency = x.c)
+  ON CONFLICT DO NOTHING;
+
   -- Every wallet account of the batch, locked in ascending id order so that no two movements can
-  -- wait on each other in a cycle; balances are then kept here and written once at the end. A
-  -- recipient's first money in a currency opens their wallet account in it, and the locking runs
-  -- again with it.
-  FOR v_pass IN 1..2 LOOP
-    SELECT array_agg(locked.id), array_agg(locked.owner_id::text || ':' || locked.currency),
-      array_agg(locked.balance_minor)
-    INTO v_account_ids, v_account_keys, v_balances
-    FROM (
-      SELECT a.id, a.owner_id, a.currency, a.balance_minor FROM ledger_accounts a
-      WHERE a.kind = 'wallet_available' AND (a.owner_id, a.currency) IN (
-        SELECT * FROM unnest(v_senders || v_recipients, v_currencies || v_currencies))
-      ORDER BY a.id FOR UPDATE
-    ) locked;
-    v_missing_account := false;
-    FOR i IN 1..v_count LOOP
-      IF array_position(v_account_keys, v_recipients[i]::text || ':' || v_currencies[i]) IS NULL THEN
-        v_missing_account := true;
-        EXIT;
-      END IF;
-    END LOOP;
-    EXIT WHEN NOT v_missing_account;
-    IF v_pass = 2 THEN
-      RAISE EXCEPTION 'transfer_batch: a recipient''s wallet account could not be opened';
-    END IF;
-    INSERT INTO ledger_accounts (owner_id, kind, currency, allow_negative)
-    SELECT DISTINCT r, 'wallet_available', c, false FROM unnest(v_recipients, v_currencies) AS x(r, c)
-    ON CONFLICT DO NOTHING;
-  END LOOP;
+  -- wait on each other in a cycle; balances are then kept here and written once at the end.
+  SELECT array_agg(locked.id), array_agg(locked.owner_id::text || ':' || locked.currency),
+    array_agg(locked.balance_minor)
+  INTO v_account_ids, v_account_keys, v_balances
+  FROM (
+    SELECT a.id, a.owner_id, a.currency, a.balance_minor FROM ledger_accounts a
+    WHERE a.kind = 'wallet_available' AND (a.owner_id, a.currency) IN (
+      SELECT * FROM unnest(v_senders || v_recipients, v_currencies || v_currencies))
+    ORDER BY a.id FOR UPDATE
+  ) locked;
   v_opening := v_balances;
 
-  -- What each unverified sender already sent in the day before their transfer.
+  -- What each unverified sender already sent in the day before their transfer, and who has a PIN:
+  -- read once, before the loop, as nothing in the batch writes either before the loop is over (what
+  -- the batch itself sends is added in the loop).
   IF true = ANY (v_check_daily) THEN
     SELECT array_agg(CASE WHEN x.checked THEN (
         SELECT COALESCE(SUM(t.amount_minor), 0) FROM transactions t
@@ -180,6 +172,9 @@ BEGIN
 
     v_from := array_position(v_account_keys, v_senders[i]::text || ':' || v_currencies[i]);
     v_to := array_position(v_account_keys, v_recipients[i]::text || ':' || v_currencies[i]);
+    IF v_to IS NULL THEN
+      RAISE EXCEPTION 'transfer_batch: the recipient''s wallet account was not locked';
+    END IF;
     IF v_from IS NULL OR v_balances[v_from] < v_amounts[i] THEN
       v_outcomes[i] := jsonb_build_object('error', 'insufficient_balance');
       CONTINUE;

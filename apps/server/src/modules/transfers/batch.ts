@@ -31,9 +31,10 @@ const MOVEMENT_BATCHES_IN_FLIGHT = 1;
 const LOOKUP_BATCHES_IN_FLIGHT = 2;
 
 /**
- * One transfer as the database function `transfer_batch` takes it (drizzle/0006_transfer_batch.sql):
- * what was checked before (the recipient, the per-transaction maximum), what it must check under
- * its locks, and every row it writes, prepared here.
+ * One transfer as the database function `transfer_batch` takes it
+ * (drizzle/0007_transfer_batch_in_sets.sql): what was checked before (the recipient, the
+ * per-transaction maximum), what it must check under its locks, and every row it writes,
+ * prepared here.
  */
 export interface TransferOrder {
   /** The Idempotency-Key, or null (nothing kept). */
