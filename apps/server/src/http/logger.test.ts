@@ -49,7 +49,7 @@ describe('server logs', () => {
 });
 
 describe('server logs of request bodies', () => {
-  it('redact passwords, PINs, codes and tokens wherever a body is logged', async () => {
+  it('redact passwords, PINs, codes, tokens and addresses wherever a body is logged', async () => {
     const lines: string[] = [];
     const stream = new PassThrough();
     stream.on('data', (chunk: Buffer) => lines.push(chunk.toString('utf8')));
@@ -66,6 +66,7 @@ describe('server logs of request bodies', () => {
         url: '/api/test/log-body',
         headers: { 'x-csrf-token': 'csrf-s3cr3t' },
         payload: {
+          ztartag: 'ana_tips',
           email: 'ana@example.com',
           password: 'pw-s3cr3t',
           passwordConfirmation: 'pw-s3cr3t',
@@ -78,8 +79,9 @@ describe('server logs of request bodies', () => {
       });
 
       const output = lines.join('');
-      expect(output).toContain('ana@example.com');
+      expect(output).toContain('ana_tips');
       expect(output).not.toContain('s3cr3t');
+      expect(output).not.toContain('ana@example.com');
     } finally {
       await testApp.close();
     }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { safeErrorMessage } from '../http/logger.ts';
 
 /**
  * Deliveries to outside services (SMTP, SMS webhook) run after the answer has gone, so that how
@@ -28,8 +29,12 @@ export class BackgroundDeliveries {
   }
 }
 
-/** Name, message and code only: an SMTP error may otherwise carry the whole conversation. */
+/**
+ * Name, message and code only: an SMTP error may otherwise carry the whole conversation, and a
+ * failed query its parameters (see safeErrorMessage).
+ */
 export function describeError(error: unknown): { name?: string; message: string; code?: unknown } {
-  if (!(error instanceof Error)) return { message: String(error) };
-  return { name: error.name, message: error.message, code: (error as Error & { code?: unknown }).code };
+  if (!(error instanceof Error)) return { message: safeErrorMessage(String(error)) };
+  const { code } = error as Error & { code?: unknown };
+  return { name: error.name, message: safeErrorMessage(error.message), code };
 }
