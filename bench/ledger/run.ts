@@ -3,6 +3,7 @@
  * real server process on PostgreSQL (many accounts, then one hot receiver) and on embedded PGlite.
  * `npm run bench:ledger` at the repository root; see bench/README.md.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
@@ -56,8 +57,13 @@ const SERVER_DATABASE = 'ztart_bench';
 /** Transfers are 0.01 to 10.00; every wallet holds enough for any run. */
 const MAX_AMOUNT_MINOR = 1_000;
 const FUND_MINOR = 1_000_000_000;
-/** Production settings: no request log lines, no demo people. */
-const SERVER_ENV = { NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED: 'false' };
+/** Production settings: no request log lines, no demo people, a data key of its own. */
+const SERVER_ENV = {
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  SEED: 'false',
+  DATA_ENCRYPTION_KEYS: `bench:${randomBytes(32).toString('base64')}`,
+};
 
 interface CaseResult {
   name: string;

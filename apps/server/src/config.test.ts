@@ -1,6 +1,10 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, REPO_ROOT } from './config.ts';
+import { DEVELOPMENT_DATA_KEY } from './db/encryption.ts';
+
+const KEY_1 = `k1:${Buffer.alloc(32, 1).toString('base64')}`;
+const KEY_2 = `k2:${Buffer.alloc(32, 2).toString('base64')}`;
 
 describe('configuration from the environment', () => {
   it('runs with no variables at all: port 3000, embedded database under ./data, demo seed on', () => {
@@ -65,9 +69,34 @@ describe('configuration from the environment', () => {
   });
 
   it('never loads demo people in production, even when SEED asks for it', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).seed).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', SEED: 'true' }).seed).toBe(false);
+    const production = { NODE_ENV: 'production', DATA_ENCRYPTION_KEYS: KEY_1 };
+    expect(loadConfig(production).seed).toBe(false);
+    expect(loadConfig({ ...production, SEED: 'true' }).seed).toBe(false);
     expect(loadConfig({ SEED: 'false' }).seed).toBe(false);
+  });
+
+  it('encrypts data with the keys of DATA_ENCRYPTION_KEYS, the first one sealing, all of them opening', () => {
+    const [first, second] = loadConfig({ DATA_ENCRYPTION_KEYS: `${KEY_2}, ${KEY_1}` }).dataEncryptionKeys;
+
+    expect(first).toEqual({ id: 'k2', key: Buffer.alloc(32, 2) });
+    expect(second).toEqual({ id: 'k1', key: Buffer.alloc(32, 1) });
+    expect(() => loadConfig({ DATA_ENCRYPTION_KEYS: 'k1:c2hvcnQ=' })).toThrow(
+      /DATA_ENCRYPTION_KEYS.*32 bytes/,
+    );
+    expect(() => loadConfig({ DATA_ENCRYPTION_KEYS: Buffer.alloc(32).toString('base64') })).toThrow(
+      /DATA_ENCRYPTION_KEYS/,
+    );
+    expect(() => loadConfig({ DATA_ENCRYPTION_KEYS: `${KEY_1},${KEY_1}` })).toThrow(/same id/);
+  });
+
+  it('refuses to start in production without a data key of its own; elsewhere a development key stands in', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/DATA_ENCRYPTION_KEYS: required/);
+    const developmentKey = `dev2:${DEVELOPMENT_DATA_KEY.key.toString('base64')}`;
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_ENCRYPTION_KEYS: developmentKey })).toThrow(
+      /development key/,
+    );
+    expect(loadConfig({}).dataEncryptionKeys).toEqual([DEVELOPMENT_DATA_KEY]);
+    expect(loadConfig({ NODE_ENV: 'test' }).dataEncryptionKeys).toEqual([DEVELOPMENT_DATA_KEY]);
   });
 
   it('derives the public address from the port unless APP_URL says otherwise', () => {

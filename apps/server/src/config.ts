@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DataKeyError, type DataKeyring, DEVELOPMENT_DATA_KEY, parseDataKeys } from './db/encryption.ts';
 
 /** The repository root, found from this file's location so that the working directory never matters. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -45,6 +46,7 @@ const envSchema = z.object({
   SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   CARD_SETTLEMENT_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(4_000),
   SETTLEMENT_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(500),
+  DATA_ENCRYPTION_KEYS: z.string().optional(),
 });
 
 export type NodeEnv = (typeof NODE_ENVS)[number];
@@ -76,6 +78,8 @@ export interface Config {
   cardSettlementDelayMs: number;
   /** How often the settlement worker looks for due operations; 0 turns it off (tests settle by hand). */
   settlementPollMs: number;
+  /** Keys that encrypt bank account numbers at rest: the first seals, all open (rotation). */
+  dataEncryptionKeys: DataKeyring;
 }
 
 export class ConfigError extends Error {
@@ -111,7 +115,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsWebhookUrl: vars.SMS_WEBHOOK_URL,
     cardSettlementDelayMs: vars.CARD_SETTLEMENT_DELAY_MS,
     settlementPollMs: vars.SETTLEMENT_POLL_MS,
+    dataEncryptionKeys: dataKeysOf(vars.DATA_ENCRYPTION_KEYS, isProduction),
   };
+}
+
+/**
+ * DATA_ENCRYPTION_KEYS, required in production; elsewhere the development key stands in for it,
+ * so that a person can start the app with no configuration. Production never takes that key.
+ */
+function dataKeysOf(value: string | undefined, isProduction: boolean): DataKeyring {
+  if (value === undefined) {
+    if (isProduction) {
+      throw new ConfigError(
+        'Invalid configuration:\n  DATA_ENCRYPTION_KEYS: required in production (id:base64key, e.g. k1:$(openssl rand -base64 32))',
+      );
+    }
+    return [DEVELOPMENT_DATA_KEY];
+  }
+  try {
+    const keys = parseDataKeys(value);
+    if (isProduction && keys.some((entry) => entry.key.equals(DEVELOPMENT_DATA_KEY.key))) {
+      throw new DataKeyError('the development key is public: production needs a key of its own');
+    }
+    return keys;
+  } catch (error) {
+    if (!(error instanceof DataKeyError)) throw error;
+    throw new ConfigError(`Invalid configuration:\n  DATA_ENCRYPTION_KEYS: ${error.message}`);
+  }
 }
 
 /** `Ztart Tips <no-reply@host of APP_URL>`. */

@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts';
 import { databaseTargetFromConfig, openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { seedDemoData } from './db/seed.ts';
+import { resealBankDetails } from './modules/payment-methods/bank-details.ts';
 import { closeOnSignals } from './shutdown.ts';
 
 /** The process entry: configuration, database, migrations, demo seed, listen, graceful shutdown. */
@@ -12,8 +13,10 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
   closeOnSignals(app);
   try {
-    const { applied } = await migrateDatabase(database);
-    app.log.info({ db: database.kind, applied }, 'database ready');
+    const { applied } = await migrateDatabase(database, { dataKeys: config.dataEncryptionKeys });
+    // Bank accounts sealed with an older key get the current one (key rotation).
+    const resealed = await resealBankDetails(database.db, config.dataEncryptionKeys);
+    app.log.info({ db: database.kind, applied, resealed }, 'database ready');
     if (config.seed) {
       await seedDemoData(database.db);
       app.log.info('demo people loaded');

@@ -1,8 +1,12 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { desc, sql } from 'drizzle-orm';
 import { type MigrationMeta, readMigrationFiles } from 'drizzle-orm/migrator';
 import { bigint, pgSchema, serial, text } from 'drizzle-orm/pg-core';
-import type { Database } from './client.ts';
+import type { AppDatabase, Database } from './client.ts';
+import type { DataKeyring } from './encryption.ts';
+import { STEPS_IN_CODE } from './migration-steps.ts';
 
 /** The SQL that drizzle-kit generated from the `tables.ts` files (committed). */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -17,13 +21,33 @@ export interface MigrationReport {
   applied: number;
 }
 
+export interface MigrateOptions {
+  /** The keys a migration that encrypts existing rows seals them with (DATA_ENCRYPTION_KEYS). */
+  dataKeys?: DataKeyring;
+  /** Applies the migrations before this one only (tests of a migration over older rows). */
+  stopBefore?: string;
+}
+
+/**
+ * A migration that needs code, not only SQL (encrypting existing values): it is handed its SQL
+ * to run when it is ready, in the same transaction, so it can read rows before and write after.
+ */
+export type MigrationStepInCode = (
+  tx: AppDatabase,
+  applySql: () => Promise<void>,
+  options: MigrateOptions,
+) => Promise<void>;
+
 /**
  * Applies the committed migrations that the database has not seen, in one transaction, keeping
  * drizzle-kit's bookkeeping table so its tools still understand the database. Unlike drizzle's
  * own migrator it holds an advisory lock (several servers may start at once on one PostgreSQL)
  * and it can target a schema other than `public` (each test gets its own schema).
  */
-export async function migrateDatabase(database: Database): Promise<MigrationReport> {
+export async function migrateDatabase(
+  database: Database,
+  options: MigrateOptions = {},
+): Promise<MigrationReport> {
   const { db, schemaName } = database;
   const migrationsSchema = schemaName === 'public' ? DEFAULT_MIGRATIONS_SCHEMA : schemaName;
   const journal = pgSchema(migrationsSchema).table(MIGRATIONS_TABLE, {
@@ -31,7 +55,12 @@ export async function migrateDatabase(database: Database): Promise<MigrationRepo
     hash: text('hash').notNull(),
     createdAt: bigint('created_at', { mode: 'number' }),
   });
-  const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
+  const tags = migrationTags();
+  const all = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
+  const stop = options.stopBefore
+    ? all.findIndex((m) => tags.get(m.folderMillis) === options.stopBefore)
+    : -1;
+  const migrations = stop < 0 ? all : all.slice(0, stop);
 
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
@@ -45,11 +74,23 @@ export async function migrateDatabase(database: Database): Promise<MigrationRepo
     const [last] = await tx.select().from(journal).orderBy(desc(journal.createdAt)).limit(1);
     const pending = migrations.filter((migration) => !last || (last.createdAt ?? 0) < migration.folderMillis);
     for (const migration of pending) {
-      for (const statement of statementsFor(migration, schemaName)) await tx.execute(sql.raw(statement));
+      const applySql = async () => {
+        for (const statement of statementsFor(migration, schemaName)) await tx.execute(sql.raw(statement));
+      };
+      const stepInCode = STEPS_IN_CODE[tags.get(migration.folderMillis) ?? ''];
+      await (stepInCode ? stepInCode(tx, applySql, options) : applySql());
       await tx.insert(journal).values({ hash: migration.hash, createdAt: migration.folderMillis });
     }
     return { applied: pending.length };
   });
+}
+
+/** Each migration's name (`0011_bank_details_encrypted`) by its time, as drizzle-kit's journal has them. */
+function migrationTags(): Map<number, string> {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
+    entries: { when: number; tag: string }[];
+  };
+  return new Map(journal.entries.map((entry) => [entry.when, entry.tag]));
 }
 
 /**

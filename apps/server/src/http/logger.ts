@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyError, FastifyServerOptions } from 'fastify';
 import type { LogLevel } from '../config.ts';
 
 /** Body fields that hold a secret: passwords, PINs, codes and tokens. */
@@ -175,6 +175,10 @@ export function loggerOptions(level: LogLevel): FastifyServerOptions['logger'] {
   return {
     level,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    serializers: { req: requestForLog, err: errorForLog },
+    serializers: {
+      req: requestForLog,
+      // Typed as Fastify's errors, but pino hands over whatever is logged as `err`.
+      err: (error: FastifyError) => errorForLog(error) as LoggedError & { stack: string },
+    },
   };
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { type App, type BuildAppOptions, buildApp } from '../app.ts';
 import { type Config, REPO_ROOT } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { DEVELOPMENT_DATA_KEY } from '../db/encryption.ts';
 import { seedDemoData } from '../db/seed.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -27,6 +28,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smsWebhookUrl: undefined,
     cardSettlementDelayMs: 0,
     settlementPollMs: 0,
+    dataEncryptionKeys: [DEVELOPMENT_DATA_KEY],
     ...overrides,
   };
 }

@@ -6,6 +6,7 @@ import { as, type SignedInPerson, signUpAndSignIn } from '../../test/accounts.ts
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestClock } from '../../test/test-clock.ts';
 import { auditLog } from '../activity/tables.ts';
+import { openBankDetails } from './bank-details.ts';
 
 const billingAddress = { line1: '1 Main St', city: 'Springfield', postalCode: '62701', country: 'us' };
 
@@ -166,11 +167,14 @@ describe('payment methods', () => {
     expect(iban).toMatchObject({ bankAccountKind: 'iban', country: 'DE', last4: '3000', brand: null });
     expect(us).toMatchObject({ bankAccountKind: 'us_account', country: null, last4: '6789' });
     expect(JSON.stringify(await list(person))).not.toMatch(/DE89|000123456789|110000000/);
-    const [stored] = await queryRows<{ iban: string }>(
+    const [stored] = await queryRows<{ id: string; sealed: string }>(
       testApp.database.db,
-      sql`SELECT iban FROM payment_methods WHERE id = ${iban.id}`,
+      sql`SELECT id, bank_details_encrypted AS sealed FROM payment_methods WHERE id = ${iban.id}`,
     );
-    expect(stored?.iban).toBe('DE89370400440532013000');
+    expect(openBankDetails(testApp.config.dataEncryptionKeys, stored!.id, stored!.sealed)).toEqual({
+      kind: 'iban',
+      iban: 'DE89370400440532013000',
+    });
   });
 
   it('refuses a bad IBAN, routing number or account number with its own code', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { isValidAccountNumber, isValidIban, isValidRoutingNumber, normalizeIban } from '@ztart/shared/cards';
 import type {
   AddBankAccountRequest,
@@ -12,11 +13,13 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { AppDatabase } from '../../db/client.ts';
+import type { DataKeyring } from '../../db/encryption.ts';
 import { AppError } from '../../http/errors.ts';
 import type { PayoutDestination } from '../../integrations/card-processor/processor.ts';
 import { recordAuditInTransaction } from '../activity/service.ts';
 import type { SignedIn } from '../auth/session-plugin.ts';
 import { lockPayer } from '../wallet/limits.ts';
+import { openBankDetails, sealBankDetails } from './bank-details.ts';
 import { type PaymentMethodRow, paymentMethods } from './tables.ts';
 
 type NewMethodRow = typeof paymentMethods.$inferInsert;
@@ -64,13 +67,12 @@ export async function findOwnPaymentMethod(
   return row;
 }
 
-/** Where a payout to this bank account goes. */
-export function payoutDestinationOf(row: PaymentMethodRow): PayoutDestination {
-  if (row.bankAccountKind === 'iban' && row.iban) return { kind: 'iban', iban: row.iban };
-  if (row.bankAccountKind === 'us_account' && row.accountNumber && row.routingNumber) {
-    return { kind: 'us_account', accountNumber: row.accountNumber, routingNumber: row.routingNumber };
+/** Where a payout to this bank account goes: its numbers, opened from their sealed form. */
+export function payoutDestinationOf(keys: DataKeyring, row: PaymentMethodRow): PayoutDestination {
+  if (row.type !== 'bank_account' || !row.bankDetailsEncrypted) {
+    throw new AppError('payment_method_unsuitable');
   }
-  throw new AppError('payment_method_unsuitable');
+  return openBankDetails(keys, row.id, row.bankDetailsEncrypted);
 }
 
 /**
@@ -86,7 +88,12 @@ export async function addPaymentMethod(
 ): Promise<PaymentMethod> {
   const userId = signedIn.user.id;
   const now = context.now();
-  const details = body.type === 'card' ? await cardRow(context, body, now) : bankAccountRow(body);
+  // The id is chosen here, before the insert: a bank account's sealed numbers are bound to it.
+  const id = randomUUID();
+  const details =
+    body.type === 'card'
+      ? await cardRow(context, body, now)
+      : bankAccountRow(context.config.dataEncryptionKeys, id, body);
   const row = await context.db.transaction(async (tx) => {
     // One person's changes to their methods go one at a time, so two first methods cannot both
     // become the default.
@@ -96,7 +103,7 @@ export async function addPaymentMethod(
     if (isDefault) await clearDefault(tx, userId, body.type);
     const [inserted] = await tx
       .insert(paymentMethods)
-      .values({ ...details, userId, type: body.type, isDefault, createdAt: now })
+      .values({ ...details, id, userId, type: body.type, isDefault, createdAt: now })
       .returning();
     if (!inserted) throw new Error('payment method insert returned no row');
     await recordAuditInTransaction(tx, request, {
@@ -207,8 +214,8 @@ async function cardRow(context: AppContext, body: AddCardRequest, now: Date): Pr
   };
 }
 
-/** An IBAN (mod-97 checked) or a US account number with its routing number, kept without spaces. */
-function bankAccountRow(body: AddBankAccountRequest): MethodDetails {
+/** An IBAN (mod-97 checked) or a US account number with its routing number, without spaces, sealed. */
+function bankAccountRow(keys: DataKeyring, id: string, body: AddBankAccountRequest): MethodDetails {
   const iban = body.iban ? normalizeIban(body.iban) : '';
   const accountNumber = (body.accountNumber ?? '').replace(/[\s-]/g, '');
   const routingNumber = (body.routingNumber ?? '').replace(/[\s-]/g, '');
@@ -220,7 +227,7 @@ function bankAccountRow(body: AddBankAccountRequest): MethodDetails {
     return {
       holderName: body.holderName,
       bankAccountKind: 'iban',
-      iban,
+      bankDetailsEncrypted: sealBankDetails(keys, id, { kind: 'iban', iban }),
       country: iban.slice(0, 2),
       last4: iban.slice(-4),
     };
@@ -236,8 +243,7 @@ function bankAccountRow(body: AddBankAccountRequest): MethodDetails {
   return {
     holderName: body.holderName,
     bankAccountKind: 'us_account',
-    accountNumber,
-    routingNumber,
+    bankDetailsEncrypted: sealBankDetails(keys, id, { kind: 'us_account', accountNumber, routingNumber }),
     last4: accountNumber.slice(-4),
   };
 }

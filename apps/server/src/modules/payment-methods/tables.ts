@@ -6,8 +6,8 @@ import { users } from '../auth/tables.ts';
 
 /**
  * A person's cards and bank accounts. Never the card number or CVC: the processor's token stands
- * for the card. A bank account's full number is kept (payouts need it) but answers show its last
- * four digits only. Removed methods keep their row (`deleted_at`) for the history that names them.
+ * for the card. A bank account's numbers are kept encrypted (payouts need them, see
+ * bank-details.ts) and answers show its last four digits only. Removed methods keep their row (`deleted_at`) for the history that names them.
  */
 export const paymentMethods = pgTable(
   'payment_methods',
@@ -25,11 +25,10 @@ export const paymentMethods = pgTable(
     expYear: integer('exp_year'),
     holderName: text('holder_name').notNull(),
     billingAddress: jsonb('billing_address').$type<Record<string, string>>(),
-    /** Bank accounts: `iban` or `us_account`, with the number(s) for payouts. */
+    /** Bank accounts: `iban` or `us_account`. */
     bankAccountKind: text('bank_account_kind'),
-    iban: text('iban'),
-    accountNumber: text('account_number'),
-    routingNumber: text('routing_number'),
+    /** Bank accounts: the IBAN or the account and routing numbers, sealed (see bank-details.ts). */
+    bankDetailsEncrypted: text('bank_details_encrypted'),
     country: text('country'),
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: createdAt(),

@@ -28,7 +28,7 @@ export async function createWithdrawal(
     await lockPayer(tx, userId);
     const account = await findOwnPaymentMethod(tx, userId, body.paymentMethodId);
     if (account.type !== 'bank_account') throw new AppError('payment_method_unsuitable');
-    const destination = payoutDestinationOf(account);
+    const destination = payoutDestinationOf(context.config.dataEncryptionKeys, account);
     await assertWithinLimits(tx, signedIn, body, now);
 
     const available = await ensureAccount(tx, {
