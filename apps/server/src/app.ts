@@ -109,7 +109,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.addHook('preClose', async () => settlement.stop());
   if (config.isProduction && mailer.kind === 'outbox') {
     app.log.warn(
-      'SMTP_URL is not set: mail is kept in the outbox table, which nobody can read in production',
+      'SMTP_URL is not set: mail is not sent (the outbox table keeps only its recipient and subject)',
     );
   }
   app.addHook('onClose', async () => {

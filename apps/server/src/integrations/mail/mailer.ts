@@ -21,13 +21,23 @@ export interface MailTransport {
   close(): Promise<void>;
 }
 
-/** Keeps mail in the database, for a person at /dev/mailbox and for tests at /api/dev/outbox. */
+/**
+ * Keeps mail in the database, for a person at /dev/mailbox and for tests at /api/dev/outbox; in
+ * production without its body (see addToOutbox).
+ */
 export class OutboxMailTransport implements MailTransport {
   readonly kind = 'outbox';
-  constructor(private readonly db: AppDatabase) {}
+  constructor(
+    private readonly db: AppDatabase,
+    private readonly keepBody: boolean,
+  ) {}
 
   async send(mail: OutgoingMail): Promise<void> {
-    await addToOutbox(this.db, { channel: 'email', recipient: mail.to, ...mail });
+    await addToOutbox(
+      this.db,
+      { channel: 'email', recipient: mail.to, ...mail },
+      { keepBody: this.keepBody },
+    );
   }
 
   async close(): Promise<void> {}
@@ -59,7 +69,7 @@ export class SmtpMailTransport implements MailTransport {
 }
 
 export function createMailTransport(options: {
-  config: Pick<Config, 'smtpUrl' | 'mailFrom'>;
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'isProduction'>;
   db: AppDatabase;
   log: FastifyBaseLogger;
   /** A nodemailer transport to use instead of SMTP_URL (tests). */
@@ -68,7 +78,9 @@ export function createMailTransport(options: {
   const { config, db, log } = options;
   const transporter =
     options.transporter ?? (config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null);
-  return transporter ? new SmtpMailTransport(transporter, config.mailFrom, log) : new OutboxMailTransport(db);
+  return transporter
+    ? new SmtpMailTransport(transporter, config.mailFrom, log)
+    : new OutboxMailTransport(db, !config.isProduction);
 }
 
 /** Renders a mail in the recipient's language and hands it to the transport. */

@@ -1,8 +1,12 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/raw-query.ts';
 import { CSP_DIRECTIVES } from '../../http/security-headers.ts';
-import { as, readOutbox, signUp, signUpAndSignIn } from '../../test/accounts.ts';
+import { users } from '../../modules/auth/tables.ts';
+import { as, readOutbox, signIn, signUp, signUpAndSignIn } from '../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { linkify } from './mailbox-page.ts';
+import { BODY_NOT_KEPT } from './outbox.ts';
 
 describe('the outbox outside production', () => {
   let testApp: TestApp;
@@ -72,6 +76,42 @@ describe('the outbox outside production', () => {
 });
 
 describe('the outbox in production', () => {
+  it('keeps no verification or reset link and no phone code: only whom each message was for, and when', async () => {
+    const testApp = await buildTestApp({ config: { nodeEnv: 'production', isProduction: true } });
+    try {
+      const { app, database } = testApp;
+      const { email, password } = await signUp(app);
+      await app.inject({ method: 'POST', url: '/api/auth/resend-verification', payload: { email } });
+      await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+      // The person confirmed their address (by the link, which only their mailbox held).
+      await database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.email, email));
+      const person = await signIn(app, { email, password });
+      await app.inject(
+        as(person, { method: 'POST', url: '/api/auth/phone/start', payload: { phone: '+15550002222' } }),
+      );
+
+      const rows = await queryRows<{ recipient: string; subject: string; text: string; html: string }>(
+        database.db,
+        sql`SELECT recipient, subject, text, html FROM outbox_messages ORDER BY created_at`,
+      );
+
+      expect(rows.map((row) => row.recipient)).toEqual([email, email, email, '+15550002222']);
+      expect(rows.map((row) => row.subject)).toEqual(
+        expect.arrayContaining([
+          'Confirm your email address for Ztart Tips',
+          'Reset your Ztart Tips password',
+        ]),
+      );
+      for (const row of rows) {
+        expect(row).toMatchObject({ text: BODY_NOT_KEPT, html: '' });
+      }
+      const everything = JSON.stringify(rows);
+      expect(everything).not.toMatch(/token=|mode=|\b\d{6}\b/);
+    } finally {
+      await testApp.close();
+    }
+  });
+
   it('does not exist: 404 for the page and the API', async () => {
     const testApp = await buildTestApp({ config: { nodeEnv: 'production', isProduction: true } });
     try {

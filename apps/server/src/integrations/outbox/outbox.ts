@@ -14,13 +14,25 @@ export interface OutboxEntry {
   html?: string;
 }
 
-export async function addToOutbox(db: AppDatabase, entry: OutboxEntry): Promise<void> {
+/** What the outbox holds instead of a message's body in production. */
+export const BODY_NOT_KEPT = '[not kept in production]';
+
+/**
+ * Keeps a message. In production (`keepBody: false`) the outbox is a dead end nobody reads, and
+ * a body may hold a verification or reset link or a phone code: only who it went to, when and
+ * its subject are kept, so a copy of the table opens no account.
+ */
+export async function addToOutbox(
+  db: AppDatabase,
+  entry: OutboxEntry,
+  options: { keepBody: boolean },
+): Promise<void> {
   await db.insert(outboxMessages).values({
     channel: entry.channel,
     recipient: entry.recipient,
     subject: entry.subject ?? '',
-    text: entry.text,
-    html: entry.html ?? '',
+    text: options.keepBody ? entry.text : BODY_NOT_KEPT,
+    html: options.keepBody ? (entry.html ?? '') : '',
   });
 }
 

@@ -19,12 +19,20 @@ export interface SmsTransport {
   close(): Promise<void>;
 }
 
+/** Keeps SMS in the database, in production without their text (see addToOutbox). */
 export class OutboxSmsTransport implements SmsTransport {
   readonly kind = 'outbox';
-  constructor(private readonly db: AppDatabase) {}
+  constructor(
+    private readonly db: AppDatabase,
+    private readonly keepBody: boolean,
+  ) {}
 
   async send(sms: OutgoingSms): Promise<void> {
-    await addToOutbox(this.db, { channel: 'sms', recipient: sms.to, text: sms.text });
+    await addToOutbox(
+      this.db,
+      { channel: 'sms', recipient: sms.to, text: sms.text },
+      { keepBody: this.keepBody },
+    );
   }
 
   async close(): Promise<void> {}
@@ -63,14 +71,14 @@ export class WebhookSmsTransport implements SmsTransport {
 }
 
 export function createSmsTransport(options: {
-  config: Pick<Config, 'smsWebhookUrl'>;
+  config: Pick<Config, 'smsWebhookUrl' | 'isProduction'>;
   db: AppDatabase;
   log: FastifyBaseLogger;
 }): SmsTransport {
   const { config, db, log } = options;
   return config.smsWebhookUrl
     ? new WebhookSmsTransport(config.smsWebhookUrl, log)
-    : new OutboxSmsTransport(db);
+    : new OutboxSmsTransport(db, !config.isProduction);
 }
 
 /** Writes SMS in the recipient's language and hands them to the transport; never throws (see Mailer). */
