@@ -8,7 +8,7 @@ import { postTip, ROOMY_TIP_RATE_LIMITS } from '../modules/tips/test-fixtures.ts
 import { createPerson, fund, postTransfer } from '../modules/transfers/test-fixtures.ts';
 import { as, latestToken, uniqueEmail } from '../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
-import { errorForLog, type LoggedError, urlForLog } from './logger.ts';
+import { errorForLog, type LoggedError, safeErrorMessage, urlForLog } from './logger.ts';
 
 /** Found as written or as a URL carries it; a digit string only on its own, not inside a longer number. */
 function containsSecret(haystack: string, secret: string): boolean {
@@ -214,5 +214,19 @@ describe('an error as logged', () => {
     expect(logged).toMatchObject({ type: 'RangeError', message: 'ledger row 42 is locked' });
     expect(logged.stack).toMatch(/^RangeError: ledger row 42 is locked\n {4}at /);
     expect(errorForLog({ message: 'already described' })).toEqual({ message: 'already described' });
+  });
+
+  it('loses the values a message quotes, and the query string of a URL it names', () => {
+    const logged = errorForLog(
+      new Error('Reply was already sent, url: /api/transfers/recipient?q=ana%40example.com'),
+    ) as LoggedError;
+
+    expect(logged.message).toBe('Reply was already sent, url: /api/transfers/recipient?[redacted]');
+    expect(safeErrorMessage('invalid input syntax for type uuid: "ana@example.com"')).toBe(
+      'invalid input syntax for type uuid: "[redacted]"',
+    );
+    expect(safeErrorMessage('Key (email)=(ana@example.com) already exists.')).toBe(
+      'Key (email)=([redacted]) already exists.',
+    );
   });
 });
