@@ -228,5 +228,8 @@ describe('an error as logged', () => {
     expect(safeErrorMessage('Key (email)=(ana@example.com) already exists.')).toBe(
       'Key (email)=([redacted]) already exists.',
     );
+    expect(safeErrorMessage('Message failed: 550 5.1.1 <ana.b+tips@mail.example.com>: no such user')).toBe(
+      'Message failed: 550 5.1.1 <[email]>: no such user',
+    );
   });
 });

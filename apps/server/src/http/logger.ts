@@ -133,14 +133,16 @@ export interface LoggedError {
  * The words of an error without the values it carries: Drizzle appends every parameter of a
  * failed query (`params: ...`), and PostgreSQL quotes the offending value after a colon
  * (`invalid input syntax for type uuid: "..."`); its `detail` (`Key (email)=(...)`) is never kept.
- * A URL in a message (Fastify names the request's) loses its query string.
+ * A URL in a message (Fastify names the request's) loses its query string, and an address (an
+ * SMTP server names the recipient it refused) is left out.
  */
 export function safeErrorMessage(message: string): string {
   return message
     .replace(/\nparams: [\s\S]*$/, '')
     .replace(/: "(?:[^"\\]|\\.|"")*"/g, ': "[redacted]"')
     .replace(/=\([^)]*\)/g, '=([redacted])')
-    .replace(/(\/[^\s?#"']*)\?[^\s"'#)]+/g, '$1?[redacted]');
+    .replace(/(\/[^\s?#"']*)\?[^\s"'#)]+/g, '$1?[redacted]')
+    .replace(/[^\s@"'<>()[\]:,;]+@[^\s@"'<>()[\]:,;]+\.[A-Za-z]{2,}/g, '[email]');
 }
 
 /**
