@@ -162,10 +162,8 @@ describe('a card charge carries one processor reference for every try of one req
     processor.loseNextAnswer = true;
 
     const first = await deposit();
-    // Charged, but the server never heard so: it cannot say what happened, and nothing of ours was kept.
-    expect(first.statusCode, first.body).toBe(503);
-    expect(first.json().error.code).toBe('outcome_unknown');
-    expect(first.headers['retry-after']).toBe('1');
+    // Charged, but the server never heard so: nothing of ours was kept.
+    expect(first.statusCode, first.body).toBeGreaterThanOrEqual(500);
     expect(await transactionsOf(person.userId)).toEqual([]);
 
     const retried = await deposit();
@@ -182,6 +180,9 @@ describe('a card charge carries one processor reference for every try of one req
     await expectSettledOnce(charge.reference);
     expect(await availableOf(db(), person.userId)).toBe(2_500);
     await expectLedgerSound(db());
+    // What the first try answered: not a failure (the card was charged) but an unknown outcome, to ask again.
+    expect([first.statusCode, first.json().error.code]).toEqual([503, 'outcome_unknown']);
+    expect(first.headers['retry-after']).toBe('1');
   });
 
   it('charges the card of a retried quick tip once, when the processor’s first answer was lost', async () => {
@@ -193,8 +194,7 @@ describe('a card charge carries one processor reference for every try of one req
     processor.loseNextAnswer = true;
 
     const first = await tip();
-    expect(first.statusCode, first.body).toBe(503);
-    expect(first.json().error.code).toBe('outcome_unknown');
+    expect(first.statusCode, first.body).toBeGreaterThanOrEqual(500);
     expect(await transactionsOf(receiver.userId)).toEqual([]);
 
     const retried = await tip();
@@ -205,6 +205,7 @@ describe('a card charge carries one processor reference for every try of one req
     expect(row).toMatchObject({ kind: 'tip_in', status: 'pending', processorReference: charge.reference });
     await expectSettledOnce(charge.reference);
     await expectLedgerSound(db());
+    expect([first.statusCode, first.json().error.code]).toEqual([503, 'outcome_unknown']);
   });
 
   it('gives two people who happen to use the same key two different charges', async () => {
