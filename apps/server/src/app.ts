@@ -14,7 +14,7 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
-import { createCardProcessor } from './integrations/card-processor/processor.ts';
+import { type CardProcessor, createCardProcessor } from './integrations/card-processor/processor.ts';
 import { createMailTransport, Mailer } from './integrations/mail/mailer.ts';
 import { outboxRoutes } from './integrations/outbox/routes.ts';
 import { createSmsTransport, SmsSender } from './integrations/sms/sms.ts';
@@ -54,6 +54,8 @@ export interface BuildAppOptions {
   mailTransporter?: Transporter;
   /** See AppContext.uniformAnswerMs; UNIFORM_ANSWER_MS unless given (tests lower it). */
   uniformAnswerMs?: number;
+  /** Builds the card processor from the sandbox the config describes (tests put a fault-injecting one around it). */
+  cardProcessor?: (sandbox: CardProcessor) => CardProcessor;
 }
 
 /** Longer than the work of any of those answers takes, with room for a slow database. */
@@ -95,11 +97,11 @@ export async function buildApp(options: BuildAppOptions) {
     now: options.now ?? systemClock,
     mailer,
     sms,
-    cardProcessor: createCardProcessor(config),
+    cardProcessor: (options.cardProcessor ?? ((sandbox) => sandbox))(createCardProcessor(config)),
     rateLimits: { ...RATE_LIMITS, ...options.rateLimits },
     live: new LiveEvents(),
-    findSession: createSessionFinder(db),
-    transfers: createTransferBatchers(db, app.log),
+    findSession: createSessionFinder(db, { maxQueued: config.batchQueueMax }),
+    transfers: createTransferBatchers(db, app.log, { maxQueued: config.batchQueueMax }),
     uniformAnswerMs: options.uniformAnswerMs ?? UNIFORM_ANSWER_MS,
   };
   const settlement = createSettlementWorker(context, app.log, config.settlementPollMs);

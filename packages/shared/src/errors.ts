@@ -60,6 +60,12 @@ export const ERROR_CODES = {
   limit_exceeded: 422,
   idempotency_conflict: 409,
   idempotency_key_invalid: 400,
+  /** A money-moving POST without its Idempotency-Key: it could not be retried safely. */
+  idempotency_key_required: 400,
+  /** The connection to the database broke after the movement was sent: it may or may not have happened; the same key tells. */
+  outcome_unknown: 503,
+  /** The server's queue of money movements is full: nothing moved, try again after Retry-After. */
+  overloaded: 503,
   recipient_is_self: 400,
   card_number_invalid: 422,
   card_expired: 422,

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Batcher } from './batcher.ts';
+import { Batcher, QueueFullError } from './batcher.ts';
+
+/** Room enough for every test that is not about the bound; a read that may always run again. */
+const ROOMY = { maxQueued: 1_000, runsAgainAfter: () => true };
 
 /** A batch runner that records each batch and answers when the test lets it. */
 function recordingRunner(answer: (items: number[]) => number[] = (items) => items.map((item) => item * 10)) {
@@ -26,7 +29,7 @@ const settled = () => new Promise((resolve) => setImmediate(resolve));
 describe('group commit (Batcher)', () => {
   it('runs a request at once when nothing else is running: a batch of one', async () => {
     const runner = recordingRunner();
-    const batcher = new Batcher({ run: runner.run, maxBatchSize: 8, maxInFlight: 1 });
+    const batcher = new Batcher({ ...ROOMY, run: runner.run, maxBatchSize: 8, maxInFlight: 1 });
     const outcome = batcher.submit(1);
     await settled();
     expect(runner.batches).toEqual([[1]]);
@@ -36,7 +39,7 @@ describe('group commit (Batcher)', () => {
 
   it('gathers the requests that arrive while a batch runs into the next one, up to the largest size', async () => {
     const runner = recordingRunner();
-    const batcher = new Batcher({ run: runner.run, maxBatchSize: 3, maxInFlight: 1 });
+    const batcher = new Batcher({ ...ROOMY, run: runner.run, maxBatchSize: 3, maxInFlight: 1 });
     const first = batcher.submit(1);
     await settled();
     const later = [2, 3, 4, 5, 6].map((item) => batcher.submit(item));
@@ -51,7 +54,7 @@ describe('group commit (Batcher)', () => {
 
   it('sends the next batch before handing out the outcomes of the one that finished', async () => {
     const runner = recordingRunner();
-    const batcher = new Batcher({ run: runner.run, maxBatchSize: 8, maxInFlight: 1 });
+    const batcher = new Batcher({ ...ROOMY, run: runner.run, maxBatchSize: 8, maxInFlight: 1 });
     const first = batcher.submit(1);
     await settled();
     const waiting = [batcher.submit(2), batcher.submit(3)];
@@ -69,6 +72,7 @@ describe('group commit (Batcher)', () => {
     let running = 0;
     let most = 0;
     const batcher = new Batcher<number, number>({
+      ...ROOMY,
       run: async (items) => {
         running += 1;
         most = Math.max(most, running);
@@ -87,6 +91,7 @@ describe('group commit (Batcher)', () => {
   it('runs each request of a failed batch again alone, so that only the one that cannot succeed fails', async () => {
     const batches: number[][] = [];
     const batcher = new Batcher<number, number>({
+      ...ROOMY,
       run: async (items) => {
         batches.push(items);
         if (items.includes(13)) throw new Error(`cannot take ${items.join(', ')}`);
@@ -107,7 +112,58 @@ describe('group commit (Batcher)', () => {
   });
 
   it('refuses a runner that answers for the wrong number of requests', async () => {
-    const batcher = new Batcher<number, number>({ run: async () => [], maxBatchSize: 4, maxInFlight: 1 });
+    const batcher = new Batcher<number, number>({
+      ...ROOMY,
+      run: async () => [],
+      maxBatchSize: 4,
+      maxInFlight: 1,
+    });
     await expect(batcher.submit(1)).rejects.toThrow(/wrong number/);
+  });
+
+  it('does not run the requests of a batch again when it failed without the database refusing it', async () => {
+    // A connection lost after COMMIT: the batch may have been kept, so running it again could apply it twice.
+    const batches: number[][] = [];
+    const lost = new Error('Connection terminated unexpectedly');
+    const batcher = new Batcher<number, number>({
+      run: async (items) => {
+        batches.push(items);
+        throw lost;
+      },
+      maxBatchSize: 8,
+      maxInFlight: 1,
+      maxQueued: 100,
+      runsAgainAfter: (error) => error !== lost,
+    });
+    const outcomes = [1, 2, 3].map((item) => batcher.submit(item).catch((error: unknown) => error));
+
+    expect(await Promise.all(outcomes)).toEqual([lost, lost, lost]);
+    expect(batches).toEqual([[1, 2, 3]]);
+  });
+
+  it('refuses a request at once when its queue is full, and runs none of it', async () => {
+    const runner = recordingRunner();
+    const batcher = new Batcher({
+      run: runner.run,
+      maxBatchSize: 8,
+      maxInFlight: 1,
+      maxQueued: 2,
+      runsAgainAfter: () => true,
+    });
+    const running = batcher.submit(1);
+    await settled();
+    const queued = [batcher.submit(2), batcher.submit(3)];
+    const refused = batcher.submit(4);
+
+    await expect(refused).rejects.toBeInstanceOf(QueueFullError);
+    await expect(refused).rejects.toMatchObject({ retryAfterSeconds: 1 });
+    await runner.releaseAll();
+    expect(await running).toBe(10);
+    expect(await Promise.all(queued)).toEqual([20, 30]);
+    expect(runner.batches).toEqual([[1], [2, 3]]);
+    // Room again once the queue has drained.
+    const later = batcher.submit(5);
+    await runner.releaseAll();
+    expect(await later).toBe(50);
   });
 });

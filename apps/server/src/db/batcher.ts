@@ -11,6 +11,34 @@ export interface BatcherOptions<Item, Outcome> {
   maxBatchSize: number;
   /** The most batches running at once. */
   maxInFlight: number;
+  /**
+   * The most items waiting for a batch (not counting those running). One more is refused at once
+   * with a QueueFullError, before anything of it runs: a queue without a bound would take requests
+   * faster than the database finishes them until memory, or every client's patience, ran out.
+   */
+  maxQueued: number;
+  /**
+   * Whether a failed batch certainly did nothing, so that each of its items may run again alone
+   * (and the one that cannot succeed fails alone). Writes answer true only for an error that
+   * PostgreSQL itself returned (it rolled the batch back); a lost connection may come after
+   * COMMIT, and running those items again could apply them twice. Reads may answer true always.
+   */
+  runsAgainAfter: (error: unknown) => boolean;
+}
+
+/** The batcher's queue is full: nothing of the item ran; the client may try again a moment later. */
+export class QueueFullError extends Error {
+  override name = 'QueueFullError';
+  /** What the answer's Retry-After says: a batch takes milliseconds, so a second is plenty. */
+  readonly retryAfterSeconds = 1;
+
+  constructor(readonly maxQueued: number) {
+    super(`the queue already holds ${maxQueued} items`);
+  }
+}
+
+export function isQueueFull(error: unknown): error is QueueFullError {
+  return error instanceof QueueFullError;
 }
 
 type Settled<Outcome> = { ok: true; outcome: Outcome } | { ok: false; error: unknown };
@@ -28,13 +56,19 @@ export class Batcher<Item, Outcome> {
   #flushScheduled = false;
 
   constructor(options: BatcherOptions<Item, Outcome>) {
-    if (options.maxBatchSize < 1 || options.maxInFlight < 1)
+    if (options.maxBatchSize < 1 || options.maxInFlight < 1 || options.maxQueued < 1)
       throw new Error('a batcher needs room for one batch');
     this.#options = options;
   }
 
-  /** The item's outcome once its batch has committed; its own error when it failed alone. */
+  /**
+   * The item's outcome once its batch has committed; its own error when it failed alone; the
+   * batch's error when it failed in a way that leaves its outcome unknown; a QueueFullError (and
+   * nothing run) when the queue is full.
+   */
   submit(item: Item): Promise<Outcome> {
+    if (this.#queue.length >= this.#options.maxQueued)
+      return Promise.reject(new QueueFullError(this.#options.maxQueued));
     return new Promise((resolve, reject) => {
       this.#queue.push({ item, resolve, reject });
       this.#schedule();
@@ -82,7 +116,8 @@ export class Batcher<Item, Outcome> {
       if (outcomes.length !== batch.length) throw new Error('a batch answered for the wrong number of items');
       return outcomes.map((outcome) => ({ ok: true, outcome }));
     } catch (error) {
-      if (batch.length === 1) return [{ ok: false, error }];
+      if (batch.length === 1 || !this.#options.runsAgainAfter(error))
+        return batch.map(() => ({ ok: false, error }));
     }
     // The whole batch rolled back, so nothing of it happened: each item runs again on its own, so
     // that one that cannot succeed fails alone.

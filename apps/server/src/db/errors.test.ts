@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable, isUniqueViolation } from './errors.ts';
+import {
+  isConnectionLost,
+  isDatabaseUnavailable,
+  isRejectedByDatabase,
+  isUniqueViolation,
+} from './errors.ts';
 
 function databaseError(code: string, constraint?: string): Error {
   return Object.assign(new Error('database said no'), { code, constraint });
@@ -21,5 +26,27 @@ describe('database errors', () => {
     ).toBe(true);
     expect(isDatabaseUnavailable(databaseError('23505'))).toBe(false);
     expect(isDatabaseUnavailable(new Error('something else'))).toBe(false);
+  });
+
+  it('tells what PostgreSQL refused (rolled back, safe to run again) from a lost connection (perhaps committed)', () => {
+    const wrapped = (cause: Error) => new Error('Failed query: SELECT transfer_batch(...)', { cause });
+    // Refused by PostgreSQL: a deadlock, a serialization failure, a constraint, a query error.
+    for (const code of ['40P01', '40001', '23505', '23514', '42883', 'P0001']) {
+      expect(isRejectedByDatabase(wrapped(databaseError(code))), code).toBe(true);
+    }
+    // The connection went, or the server process ended: the COMMIT may have gone through.
+    const lost = [
+      new Error('Connection terminated unexpectedly'),
+      Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }),
+      databaseError('57P01'),
+      databaseError('08006'),
+    ];
+    for (const error of lost) {
+      expect(isConnectionLost(wrapped(error)), error.message).toBe(true);
+      expect(isRejectedByDatabase(wrapped(error)), error.message).toBe(false);
+    }
+    // An error of our own after the statement ran: not refused by the database either.
+    expect(isRejectedByDatabase(new Error('transfer_batch answered no row'))).toBe(false);
+    expect(isConnectionLost(databaseError('23505'))).toBe(false);
   });
 });

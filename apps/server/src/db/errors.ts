@@ -40,3 +40,44 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * SQLSTATE classes that end the connection rather than one statement: a connection exception
+ * (08…) or an administrator or crash ending the server process (57P01, 57P02). Such an error can
+ * arrive after the transaction committed.
+ */
+const CONNECTION_ENDING_CODE = /^(08...|57P0[12])$/;
+
+/** Codes of the socket under a database connection that broke. */
+const BROKEN_SOCKET_CODES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED']);
+
+/**
+ * PostgreSQL itself refused the statement or transaction (a constraint, a deadlock, a
+ * serialization failure, a query error): it was rolled back, nothing of it was kept, and running
+ * it again is safe. Anything else — a connection lost before the answer came, an error of our own
+ * after the statement ran — leaves the outcome unknown: it may have committed.
+ */
+export function isRejectedByDatabase(error: unknown): boolean {
+  const found = databaseErrorOf(error);
+  return found !== undefined && !CONNECTION_ENDING_CODE.test(found.code) && !isConnectionLost(error);
+}
+
+/**
+ * The connection to the database broke while a statement was out (node-postgres: "Connection
+ * terminated unexpectedly", a reset socket): whatever was sent may or may not have committed.
+ */
+export function isConnectionLost(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
+    const { code } = current as Error & { code?: unknown };
+    if (typeof code === 'string' && (BROKEN_SOCKET_CODES.has(code) || CONNECTION_ENDING_CODE.test(code)))
+      return true;
+    if (
+      /connection terminated|connection (was )?closed|client has encountered a connection error/i.test(
+        current.message,
+      )
+    )
+      return true;
+    current = current.cause;
+  }
+  return false;
+}

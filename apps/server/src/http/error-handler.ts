@@ -8,6 +8,7 @@ import type {
   FastifySchemaValidationError,
 } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isQueueFull } from '../db/batcher.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { AppError, defaultMessageOf, isAppError } from './errors.ts';
 
@@ -59,6 +60,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const known = knownError(error, request);
     if (known) {
       if (known.statusCode >= 500) request.log.warn({ err: error }, `answered ${known.code}`);
+      // Overloaded, or an outcome to ask about again: the client may try again (with the same key) shortly.
+      if (known.statusCode === 503) reply.header('retry-after', String(retryAfterOf(known)));
       return reply
         .status(known.statusCode)
         .type('application/json; charset=utf-8')
@@ -73,6 +76,21 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
+/** Seconds before trying again: what the error says, else one. */
+function retryAfterOf(error: AppError): number {
+  const seconds = error.details?.retryAfterSeconds;
+  return typeof seconds === 'number' && seconds > 0 ? seconds : 1;
+}
+
+/** A full queue of database work: nothing of the request ran (db/batcher.ts). */
+export function overloadedError(error: unknown): AppError | undefined {
+  if (!isQueueFull(error)) return undefined;
+  return new AppError('overloaded', {
+    details: { retryAfterSeconds: error.retryAfterSeconds },
+    cause: error,
+  });
+}
+
 /** A key such as `validation.ztartag` that the web app translates. */
 const MESSAGE_KEY = /^validation\.[A-Za-z0-9_.]+$/;
 
@@ -84,6 +102,8 @@ function messageKeyOf(issue: FastifySchemaValidationError): string {
 /** Translates errors we expect into an AppError; anything else is unexpected (undefined). */
 function knownError(error: FastifyError, request: FastifyRequest): AppError | undefined {
   if (isAppError(error)) return error;
+  const overloaded = overloadedError(error);
+  if (overloaded) return overloaded;
   if (hasZodFastifySchemaValidationErrors(error)) {
     const details = validationDetails(error.validation, error.validationContext);
     const ownCode = fieldErrorCode(request, details);

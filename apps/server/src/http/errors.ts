@@ -14,6 +14,11 @@ const DEFAULT_MESSAGES: Partial<Record<ErrorCode, string>> = {
   rate_limited: 'Too many requests. Please wait a moment and try again.',
   internal_error: 'An unexpected error occurred.',
   service_unavailable: 'The service is temporarily unavailable.',
+  idempotency_key_required:
+    'Money-moving requests need an Idempotency-Key header (one per intended payment, reused on every retry).',
+  outcome_unknown:
+    'We could not confirm whether this went through. Send the same request with the same Idempotency-Key to find out; it will never move money twice.',
+  overloaded: 'Too many payments are waiting. Nothing moved; please try again in a moment.',
 };
 
 export function defaultMessageOf(code: ErrorCode): string {

@@ -11,11 +11,19 @@ import { connect, createServer, type Socket } from 'node:net';
  */
 export interface CommitSwallowingProxy {
   port: number;
-  arm(): void;
+  /**
+   * From now on, swallow the acknowledgement of COMMITs. `once`: only the next one. `drop`: then
+   * close that connection too (a moment later, once PostgreSQL has committed), as a network that
+   * fails would: the server, still running, hears only that its connection was lost.
+   */
+  arm(options?: { once?: boolean; drop?: boolean }): void;
   /** COMMITs passed on but not answered since arming. */
   swallowedCommits(): number;
   close(): Promise<void>;
 }
+
+/** Long enough for PostgreSQL to finish a COMMIT it has received before its connection goes. */
+const DROP_AFTER_MS = 200;
 
 export async function startCommitSwallowingProxy(target: {
   host: string;
@@ -25,6 +33,7 @@ export async function startCommitSwallowingProxy(target: {
 }): Promise<CommitSwallowingProxy> {
   const commits = target.commits ?? ((statement: string) => statement.startsWith('commit'));
   let armed = false;
+  let armedOptions: { once?: boolean; drop?: boolean } = {};
   let swallowed = 0;
   const sockets = new Set<Socket>();
   const server = createServer((client) => {
@@ -60,6 +69,13 @@ export async function startCommitSwallowingProxy(target: {
         if (statement !== undefined && commits(statement)) {
           silenced = true;
           swallowed++;
+          if (armedOptions.once) armed = false;
+          if (armedOptions.drop) {
+            setTimeout(() => {
+              client.destroy();
+              upstream.destroy();
+            }, DROP_AFTER_MS);
+          }
         }
         buffered = buffered.subarray(length + 1);
       }
@@ -71,8 +87,9 @@ export async function startCommitSwallowingProxy(target: {
   if (address === null || typeof address === 'string') throw new Error('no port');
   return {
     port: address.port,
-    arm: () => {
+    arm: (options = {}) => {
       armed = true;
+      armedOptions = options;
     },
     swallowedCommits: () => swallowed,
     close: async () => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { type App, type BuildAppOptions, buildApp } from '../app.ts';
-import { type Config, REPO_ROOT } from '../config.ts';
+import { type Config, DEFAULT_BATCH_QUEUE_MAX, REPO_ROOT } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { DEVELOPMENT_DATA_KEY } from '../db/encryption.ts';
 import { seedDemoData } from '../db/seed.ts';
@@ -29,6 +29,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     cardSettlementDelayMs: 0,
     settlementPollMs: 0,
     dataEncryptionKeys: [DEVELOPMENT_DATA_KEY],
+    batchQueueMax: DEFAULT_BATCH_QUEUE_MAX,
     ...overrides,
   };
 }
@@ -51,6 +52,7 @@ export interface TestAppOptions {
   mailTransporter?: BuildAppOptions['mailTransporter'];
   /** 0 unless given: most tests need not wait for the uniform answer time. */
   uniformAnswerMs?: number;
+  cardProcessor?: BuildAppOptions['cardProcessor'];
 }
 
 /**
@@ -70,6 +72,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       rateLimits: options.rateLimits,
       mailTransporter: options.mailTransporter,
       uniformAnswerMs: options.uniformAnswerMs ?? 0,
+      cardProcessor: options.cardProcessor,
     });
     return { app, database, config, close: () => app.close() };
   } catch (error) {

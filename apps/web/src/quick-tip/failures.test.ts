@@ -95,6 +95,12 @@ describe('where a refused tip shows', () => {
     expect(fail('rate_limited', 429)).toEqual({ kind: 'retry', problem: { key: 'error.rate_limited' } });
     expect(fail('tip_failed', 500)).toEqual({ kind: 'retry', problem: { key: 'error.tip_failed' } });
     expect(fail('service_unavailable', 503)).toEqual({ kind: 'retry', problem: { key: 'error.tip_failed' } });
+    // The tip may have gone through: the same key again tells, and never charges twice.
+    expect(fail('outcome_unknown', 503)).toEqual({
+      kind: 'retry',
+      problem: { key: 'error.outcome_unknown' },
+    });
+    expect(fail('overloaded', 503)).toEqual({ kind: 'retry', problem: { key: 'error.overloaded' } });
   });
 
   it('sends the person back to the form for what only a change can fix', () => {

@@ -51,6 +51,8 @@ const RETRYABLE: ReadonlySet<string> = new Set([
   'tip_failed',
   'internal_error',
   'service_unavailable',
+  'outcome_unknown',
+  'overloaded',
 ]);
 
 /** Failures that may pass with their own words; any other is "Failed to send tip". */
@@ -58,6 +60,8 @@ const RETRY_MESSAGES: Readonly<Record<string, MessageKey>> = {
   network_error: 'error.network_error',
   offline: 'error.offline',
   rate_limited: 'error.rate_limited',
+  outcome_unknown: 'error.outcome_unknown',
+  overloaded: 'error.overloaded',
 };
 
 function cvcProblem(context: FailureContext): Problem {

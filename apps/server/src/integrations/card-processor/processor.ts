@@ -31,7 +31,10 @@ export interface ChargeRequest {
   token: string;
   amountMinor: number;
   currency: Currency;
-  /** Ours, one per movement: the processor charges once per reference, as real ones do with idempotency keys. */
+  /**
+   * Ours, one per request and the same for all its retries: the processor charges once per
+   * reference and answers a repeat with the first charge, as real ones do with idempotency keys.
+   */
   reference: string;
 }
 
@@ -65,7 +68,16 @@ export interface DueOperation {
  */
 export interface CardProcessor {
   readonly name: string;
-  tokenize(db: AppDatabase, card: CardDetails, now: Date): Promise<TokenizedCard>;
+  /**
+   * `reference`, when given, makes tokenizing idempotent as charging is: the same reference and
+   * card give the same token, so that a retried charge names the same card as the first try.
+   */
+  tokenize(
+    db: AppDatabase,
+    card: CardDetails,
+    now: Date,
+    options?: { reference?: string },
+  ): Promise<TokenizedCard>;
   /** Authorizes now; the money is certain only when the charge settles. */
   charge(
     db: AppDatabase,

@@ -135,6 +135,37 @@ describe('sandbox card processor: test cards at charge and settlement', () => {
     await processor.markSettled(database.db, first.reference, NOW);
   });
 
+  it('gives one card the same token for every try of one reference, so that its retried charge matches', async () => {
+    const first = await processor.tokenize(database.db, card(), NOW, { reference: 'tip-retry-1' });
+    const again = await processor.tokenize(database.db, card(), NOW, { reference: 'tip-retry-1' });
+    const otherCard = await processor.tokenize(database.db, card({ number: '5555555555554444' }), NOW, {
+      reference: 'tip-retry-1',
+    });
+    const otherTip = await processor.tokenize(database.db, card(), NOW, { reference: 'tip-retry-2' });
+
+    expect(again).toEqual(first);
+    expect(otherCard.token).not.toBe(first.token);
+    expect(otherTip.token).not.toBe(first.token);
+    const charged = await charge(first.token, 'tip-retry-1');
+    expect(await charge(again.token, 'tip-retry-1')).toEqual(charged);
+    // The same reference for another card is another request: refused, nothing charged.
+    expect((await refusal(charge(otherCard.token, 'tip-retry-1'))).code).toBe('idempotency_conflict');
+    await processor.markSettled(database.db, charged.reference, NOW);
+  });
+
+  it('honours a reference for a day: reused later, it is refused rather than taken for the old charge', async () => {
+    const { token } = await tokenize(card());
+    const first = await charge(token, 'day-old-1');
+    await processor.markSettled(database.db, first.reference, NOW);
+    const nextDay = new Date(NOW.getTime() + 24 * 3_600_000 + 1);
+    const reused = processor.charge(
+      database.db,
+      { token, amountMinor: 1_000, currency: 'USD', reference: 'day-old-1' },
+      nextDay,
+    );
+    expect((await refusal(reused)).code).toBe('idempotency_conflict');
+  });
+
   it('fails payouts to the test accounts 000111111116 and DE89 3704 0044 0532 0130 00, pays others', async () => {
     const payout = async (
       destination: Parameters<typeof processor.payout>[1]['destination'],

@@ -40,6 +40,9 @@ const BEHAVIOUR_OF_NUMBER: Record<string, SandboxBehaviour> = {
   [SANDBOX_TEST_CARDS.failsAtSettlement]: 'fail_settlement',
 };
 
+/** How long a charge or payout reference is honoured (a day, as card processors keep idempotency keys). */
+const REFERENCE_RETENTION_MS = 24 * 3_600_000;
+
 /** Payouts to these test accounts are returned at settlement; any other account is paid. */
 export const SANDBOX_FAILING_PAYOUT_ACCOUNTS = {
   usAccountNumber: '000111111116',
@@ -60,7 +63,12 @@ export class SandboxCardProcessor implements CardProcessor {
     this.#settlementDelayMs = options.settlementDelayMs;
   }
 
-  async tokenize(db: AppDatabase, card: CardDetails, now: Date): Promise<TokenizedCard> {
+  async tokenize(
+    db: AppDatabase,
+    card: CardDetails,
+    now: Date,
+    options: { reference?: string } = {},
+  ): Promise<TokenizedCard> {
     const digits = normalizeCardNumber(card.number);
     const brand = detectCardBrand(digits);
     if (brand === null || !isValidCardNumber(digits)) {
@@ -71,12 +79,11 @@ export class SandboxCardProcessor implements CardProcessor {
       throw new AppError('card_expired', { details: { field } });
     }
     if (!isValidCvc(card.cvc, brand)) throw new AppError('card_cvc_invalid', { details: { field: 'cvc' } });
-    const token = `tok_${randomBytes(16).toString('base64url')}`;
-    await db.insert(sandboxCards).values({
-      token,
-      behaviour: BEHAVIOUR_OF_NUMBER[digits] ?? 'succeed',
-      createdAt: now,
-    });
+    const token = tokenFor(digits, card, options.reference);
+    await db
+      .insert(sandboxCards)
+      .values({ token, behaviour: BEHAVIOUR_OF_NUMBER[digits] ?? 'succeed', createdAt: now })
+      .onConflictDoNothing();
     return { token, brand, last4: digits.slice(-4), expMonth: card.expMonth, expYear: card.expYear };
   }
 
@@ -136,7 +143,10 @@ export class SandboxCardProcessor implements CardProcessor {
       .where(and(eq(sandboxOperations.id, reference), isNull(sandboxOperations.settledAt)));
   }
 
-  /** One operation per reference: a repeat answers the first one's id; other details → conflict. */
+  /**
+   * One operation per reference: a repeat answers the first one's id (the card is charged once);
+   * other details, or a reference older than a day → conflict.
+   */
   async #record(
     db: AppDatabase,
     now: Date,
@@ -166,7 +176,11 @@ export class SandboxCardProcessor implements CardProcessor {
     if (inserted.length > 0) return id;
     const [earlier] = await db.select().from(sandboxOperations).where(eq(sandboxOperations.id, id));
     if (
-      earlier?.kind !== kind ||
+      earlier === undefined ||
+      // Like a real processor, a reference is honoured for a day; past that it names no charge,
+      // and reusing it is refused rather than taken for the old one.
+      now.getTime() - earlier.createdAt.getTime() > REFERENCE_RETENTION_MS ||
+      earlier.kind !== kind ||
       earlier.source !== source ||
       earlier.amountMinor !== request.amountMinor ||
       earlier.currency !== request.currency
@@ -175,6 +189,19 @@ export class SandboxCardProcessor implements CardProcessor {
     }
     return id;
   }
+}
+
+/**
+ * A new random token, or with a reference the one token of that reference and card: a retried
+ * tip names the same card, so its charge matches the first try's. The reference is a hash that
+ * only our server makes, so the token tells nothing of the number.
+ */
+function tokenFor(digits: string, card: CardDetails, reference: string | undefined): string {
+  if (reference === undefined) return `tok_${randomBytes(16).toString('base64url')}`;
+  const hash = createHash('sha256')
+    .update([reference, digits, card.expMonth, card.expYear].join('\u0000'))
+    .digest('base64url');
+  return `tok_${hash.slice(0, 22)}`;
 }
 
 function isFailingPayoutAccount(destination: PayoutDestination): boolean {

@@ -2,6 +2,7 @@ import { SESSION_ABSOLUTE_TIMEOUT_DAYS } from '@ztart/shared/limits';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import type { AppContext } from '../../context.ts';
+import { isQueueFull } from '../../db/batcher.ts';
 import { isApiPath } from '../../http/api-path.ts';
 import { AppError } from '../../http/errors.ts';
 import { constantTimeEqual, randomToken } from './secrets.ts';
@@ -64,6 +65,8 @@ async function authStateOf(request: FastifyRequest, context: AppContext): Promis
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return ANONYMOUS;
   const found = await context.findSession(token).catch((error: unknown) => {
+    // Too many look-ups waiting: 503 overloaded, with Retry-After (see the error handler).
+    if (isQueueFull(error)) throw error;
     // Without the database no session can be checked: say so (503), as the health check does.
     throw new AppError('service_unavailable', { message: 'The database is not reachable.', cause: error });
   });

@@ -91,7 +91,7 @@ export type SessionFinder = (token: string) => Promise<FoundSession | undefined>
  * findSession for the requests of a busy server: the look-ups of requests arriving together are
  * one query. Each request gets its own copy of the session, which it may touch.
  */
-export function createSessionFinder(db: AppDatabase): SessionFinder {
+export function createSessionFinder(db: AppDatabase, { maxQueued }: { maxQueued: number }): SessionFinder {
   const lookups = new Batcher<string, FoundSession | undefined>({
     run: async (hashes) => {
       const found = await findSessionsByHash(db, [...new Set(hashes)]);
@@ -102,6 +102,9 @@ export function createSessionFinder(db: AppDatabase): SessionFinder {
     },
     maxBatchSize: SESSION_LOOKUPS_PER_QUERY,
     maxInFlight: SESSION_QUERIES_AT_ONCE,
+    maxQueued,
+    // A read: running it again never changes anything.
+    runsAgainAfter: () => true,
   });
   return (token) => lookups.submit(hashToken(token));
 }

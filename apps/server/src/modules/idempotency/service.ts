@@ -17,17 +17,22 @@ export interface StoredAnswer<Body = unknown> {
 export interface IdempotentRequest {
   /** Whose key it is: a person's id, or `anon:<...>` for a payer without an account. */
   scope: string;
-  /** The Idempotency-Key header, or undefined when the client sent none (then nothing is kept). */
-  key: string | undefined;
+  /** The Idempotency-Key header (required of every money-moving request). */
+  key: string;
   /** The route and everything that decides the answer: a reuse with other details is refused. */
   fingerprint: unknown;
   now: Date;
 }
 
-/** The Idempotency-Key header of a request: 1 to 255 visible characters, or absent. */
-export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+/**
+ * The Idempotency-Key header of a money-moving request: 1 to 255 visible characters. Required:
+ * without it a request whose answer was lost (a dropped connection, a crash after commit) could
+ * only be sent again as a new payment, or not at all — with it, the same request again tells what
+ * happened, and never moves money twice.
+ */
+export function idempotencyKeyOf(request: FastifyRequest): string {
   const header = request.headers['idempotency-key'];
-  if (header === undefined) return undefined;
+  if (header === undefined) throw new AppError('idempotency_key_required');
   const key = Array.isArray(header) ? header[0] : header;
   if (
     key === undefined ||
@@ -56,7 +61,6 @@ export async function withIdempotency<Body>(
   work: (tx: AppDatabase) => Promise<StoredAnswer<Body>>,
 ): Promise<StoredAnswer<Body> & { replayed: boolean }> {
   const { key, scope, now } = request;
-  if (key === undefined) return { ...(await db.transaction(work)), replayed: false };
   const requestHash = requestHashOf(request.fingerprint);
   // No look-up first: claiming the key tells a repeat too (its primary key refuses the claim), and
   // a first request, the usual case, saves the round trip.
@@ -139,6 +143,19 @@ async function deleteKey(db: AppDatabase, scope: string, key: string, now: Date)
 /** What a kept key remembers of its request: a repeat with another hash is a conflict. */
 export function requestHashOf(fingerprint: unknown): string {
   return createHash('sha256').update(stableJson(fingerprint)).digest('hex');
+}
+
+/**
+ * The reference a card processor gets for the charge or payout of one request: the same for every
+ * retry of that request (same person or payer, same route, same key), so that the processor
+ * charges once however often we ask, as real processors do with their idempotency keys. A hash:
+ * the processor never sees our people's ids, and one person's key can never name another's charge.
+ */
+export function processorReferenceOf(request: { scope: string; route: string; key: string }): string {
+  return createHash('sha256')
+    .update(['processor-reference', request.route, request.scope, request.key].join('\u0000'))
+    .digest('hex')
+    .slice(0, 40);
 }
 
 /** When a key first used at `now` may be used again for another request. */

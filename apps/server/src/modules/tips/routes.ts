@@ -53,12 +53,12 @@ export const tipRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (
     {
       schema: {
         summary:
-          'Tips a receiver by card (no account needed; pending until settled) or, signed in, from the balance (Idempotency-Key header recommended)',
+          'Tips a receiver by card (no account needed; pending until settled) or, signed in, from the balance (Idempotency-Key header required)',
         tags: ['tips'],
         body: tipRequestSchema,
         response: {
           201: tipResponseSchema,
-          ...errorResponses(400, 401, 402, 403, 404, 409, 422, 429, 500),
+          ...errorResponses(400, 401, 402, 403, 404, 409, 422, 429, 500, 503),
         },
       },
     },

@@ -10,7 +10,13 @@ import { AppError, isAppError } from '../../http/errors.ts';
 import { hashedKey } from '../../http/rate-limit.ts';
 import { recordAuditInTransaction } from '../activity/service.ts';
 import type { SignedIn } from '../auth/session-plugin.ts';
-import { errorAnswer, idempotencyKeyOf, type StoredAnswer, withIdempotency } from '../idempotency/service.ts';
+import {
+  errorAnswer,
+  idempotencyKeyOf,
+  processorReferenceOf,
+  type StoredAnswer,
+  withIdempotency,
+} from '../idempotency/service.ts';
 import { creditPendingFromCard } from '../ledger/movements.ts';
 import { ensureAccount, transfer } from '../ledger/service.ts';
 import { type PendingEvent, publishAll } from '../notifications/live.ts';
@@ -27,6 +33,7 @@ import { insertTip, type NewTip, partyOf, toTip } from './record.ts';
 import type { TipRow } from './tables.ts';
 
 export const TIP_LEDGER_CODE = 'tip';
+const ROUTE = 'POST /api/tips';
 
 /** Refusals of the card's bank: kept as the answer, so that a retry never charges again. */
 const REFUSED_CHARGE_CODES = new Set(['card_declined', 'card_insufficient_funds']);
@@ -66,14 +73,16 @@ export async function sendTip(
     const idempotent = {
       scope: idempotencyScopeOf(request, caller.signedIn),
       key: idempotencyKeyOf(request),
-      fingerprint: { route: 'POST /api/tips', body: fingerprintOf(body) },
+      fingerprint: { route: ROUTE, body: fingerprintOf(body) },
       now,
     };
+    // Every try of this tip (a lost answer, a deadlock) asks the processor with one reference.
+    const processorReference = processorReferenceOf({ ...idempotent, route: ROUTE });
     const answer = await retryTransientConflicts(() =>
       withIdempotency(context.db, idempotent, async (tx) => {
         after.events = [];
         after.receipt = null;
-        const movement = { context, request, body, now, after, tx };
+        const movement = { context, request, body, now, after, tx, processorReference };
         if (body.source === 'wallet') {
           if (!caller.signedIn) throw new AppError('unauthorized');
           return tipFromWallet(movement, caller.signedIn);
@@ -122,10 +131,12 @@ interface Movement {
   now: Date;
   after: AfterCommit;
   tx: AppDatabase;
+  /** The card processor's reference for this tip's card and charge: one for all its tries. */
+  processorReference: string;
 }
 
 async function tipByCard(movement: Movement, caller: TipCaller): Promise<StoredAnswer<unknown>> {
-  const { context, request, body, now, after, tx } = movement;
+  const { context, request, body, now, after, tx, processorReference } = movement;
   // First, so that guessing receivers or cards counts too.
   await caller.checkCardLimits();
   const sender = caller.signedIn ? await findPerson(tx, caller.signedIn.user.id) : undefined;
@@ -135,7 +146,7 @@ async function tipByCard(movement: Movement, caller: TipCaller): Promise<StoredA
   const qrCodeId = await linkedQrCode(tx, body, receiver);
   if (!body.card) throw new AppError('validation_failed');
 
-  const card = await context.cardProcessor.tokenize(tx, body.card, now);
+  const card = await context.cardProcessor.tokenize(tx, body.card, now, { reference: processorReference });
   const groupId = randomUUID();
   const story: NewTip = {
     receiverId: receiver.userId,
@@ -158,7 +169,12 @@ async function tipByCard(movement: Movement, caller: TipCaller): Promise<StoredA
   try {
     ({ reference } = await context.cardProcessor.charge(
       tx,
-      { token: card.token, amountMinor: body.amountMinor, currency: body.currency, reference: groupId },
+      {
+        token: card.token,
+        amountMinor: body.amountMinor,
+        currency: body.currency,
+        reference: processorReference,
+      },
       now,
     ));
   } catch (error) {

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Batcher } from '../../db/batcher.ts';
 import type { AppDatabase } from '../../db/client.ts';
+import { isRejectedByDatabase } from '../../db/errors.ts';
 import { queryRows } from '../../db/raw-query.ts';
 import { DEFAULT_CATEGORY_COLORS } from '../transactions/record.ts';
 import { OUTGOING_KINDS } from '../wallet/limits.ts';
@@ -37,8 +38,8 @@ const LOOKUP_BATCHES_IN_FLIGHT = 2;
  * prepared here.
  */
 export interface TransferOrder {
-  /** The Idempotency-Key, or null (nothing kept). */
-  key: string | null;
+  /** The Idempotency-Key: required, so that a transfer whose answer was lost can be asked about again. */
+  key: string;
   requestHash: string;
   senderId: string;
   recipientId: string;
@@ -107,15 +108,25 @@ export interface TransferBatchers {
 
 /**
  * Transfers arriving together share their look-up of people and their movement. A deadlock or
- * serialization failure runs a batch of movements again (it rolled back whole); any other failure
- * runs each of its transfers alone.
+ * serialization failure runs a batch of movements again (it rolled back whole); another error that
+ * PostgreSQL returned runs each of its transfers alone. Any other failure — the connection lost
+ * while the batch was out, perhaps after it committed — runs nothing again: each transfer of the
+ * batch answers that its outcome is unknown, and the client's retry with the same key tells.
+ * Each step queues at most `maxQueued` requests; one more is refused (503 `overloaded`).
  */
-export function createTransferBatchers(db: AppDatabase, log: FastifyBaseLogger): TransferBatchers {
+export function createTransferBatchers(
+  db: AppDatabase,
+  log: FastifyBaseLogger,
+  { maxQueued }: { maxQueued: number },
+): TransferBatchers {
   return {
     parties: new Batcher({
       run: (queries) => findParties(db, queries),
       maxBatchSize: MAX_BATCH_SIZE,
       maxInFlight: LOOKUP_BATCHES_IN_FLIGHT,
+      maxQueued,
+      // A read: running it again never changes anything.
+      runsAgainAfter: () => true,
     }),
     movements: new Batcher({
       run: (orders) =>
@@ -128,6 +139,8 @@ export function createTransferBatchers(db: AppDatabase, log: FastifyBaseLogger):
         }),
       maxBatchSize: MAX_BATCH_SIZE,
       maxInFlight: MOVEMENT_BATCHES_IN_FLIGHT,
+      maxQueued,
+      runsAgainAfter: isRejectedByDatabase,
     }),
   };
 }

@@ -36,12 +36,12 @@ export const transferRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
     '/api/transfers',
     {
       schema: {
-        summary: 'Sends money to another person (Idempotency-Key header recommended)',
+        summary: 'Sends money to another person (Idempotency-Key header required)',
         tags: ['transfers'],
         body: transferRequestSchema,
         response: {
           201: moneyMovementResponseSchema,
-          ...errorResponses(400, 401, 403, 404, 409, 422, 500),
+          ...errorResponses(400, 401, 403, 404, 409, 422, 500, 503),
         },
       },
     },

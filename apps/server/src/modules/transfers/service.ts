@@ -20,7 +20,7 @@ import {
   dayStartOf,
   pinRequiredError,
 } from '../wallet/limits.ts';
-import { failedMoneyRequest, type MoneyAnswer } from '../wallet/money-request.ts';
+import { failedMoneyRequest, type MoneyAnswer, unknownUnlessRefused } from '../wallet/money-request.ts';
 import type { TransferOrder, TransferOutcome } from './batch.ts';
 import { displayNameOf, notFoundFor, type Person, shortNameOf } from './recipients.ts';
 
@@ -30,7 +30,9 @@ const ROUTE = 'POST /api/transfers';
  * `POST /api/transfers`: moves money from the signed-in person's available wallet to another
  * person's, with both people's transaction rows, the recipient's notification, the audit row and
  * the kept answer in the same database transaction (the batch it joins, see batch.ts); live events
- * go out once it has committed. Anything unexpected answers `transfer_failed` with nothing moved.
+ * go out once it has committed. A refusal by the database answers `transfer_failed` with nothing
+ * moved; a batch whose outcome is unknown (its connection lost) answers 503 `outcome_unknown`, and
+ * the client's retry with the same key tells what happened.
  */
 export async function sendTransfer(
   context: AppContext,
@@ -40,7 +42,7 @@ export async function sendTransfer(
 ): Promise<MoneyAnswer> {
   const senderId = signedIn.user.id;
   try {
-    const key = idempotencyKeyOf(request) ?? null;
+    const key = idempotencyKeyOf(request);
     const { sender, recipient } = await context.transfers.parties.submit({
       senderId,
       typedRecipient: body.recipient,
@@ -50,7 +52,9 @@ export async function sendTransfer(
     if (!sender) throw new AppError('wallet_error');
     assertWithinTransferMax(body.amountMinor);
     const prepared = prepareTransfer(request, signedIn, { body, key, sender, recipient, now: context.now() });
-    const outcome = await context.transfers.movements.submit(prepared.order);
+    const outcome = await context.transfers.movements.submit(prepared.order).catch((error: unknown) => {
+      throw unknownUnlessRefused(error);
+    });
     const answer = answerOf(outcome);
     if (outcome.error === undefined && !outcome.replayed)
       publishAll(context.live, eventsOf(prepared, outcome));
@@ -62,7 +66,7 @@ export async function sendTransfer(
 
 interface Movement {
   body: TransferRequest;
-  key: string | null;
+  key: string;
   sender: Person;
   recipient: Person;
   now: Date;

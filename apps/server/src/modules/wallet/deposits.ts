@@ -32,70 +32,86 @@ export async function createDeposit(
 ): Promise<MoneyAnswer> {
   const userId = signedIn.user.id;
   const now = context.now();
-  return runMoneyRequest(context, request, userId, 'POST /api/wallet/deposits', async (tx, events) => {
-    if (body.amountMinor > AMOUNT_LIMITS.transferMaxMinor) {
-      throw new AppError('limit_exceeded', {
-        details: { limit: 'transferMax', limitMinor: AMOUNT_LIMITS.transferMaxMinor },
+  return runMoneyRequest(
+    context,
+    request,
+    userId,
+    'POST /api/wallet/deposits',
+    async (tx, { events, processorReference }) => {
+      if (body.amountMinor > AMOUNT_LIMITS.transferMaxMinor) {
+        throw new AppError('limit_exceeded', {
+          details: { limit: 'transferMax', limitMinor: AMOUNT_LIMITS.transferMaxMinor },
+        });
+      }
+      const card = await findOwnPaymentMethod(tx, userId, body.paymentMethodId);
+      if (card.type !== 'card' || card.processorToken === null)
+        throw new AppError('payment_method_unsuitable');
+      if (
+        card.expMonth !== null &&
+        card.expYear !== null &&
+        isCardExpired(card.expMonth, card.expYear, now)
+      ) {
+        throw new AppError('card_expired', { details: { field: 'paymentMethodId' } });
+      }
+      const groupId = randomUUID();
+      const story = {
+        userId,
+        type: 'income',
+        kind: 'deposit',
+        amountMinor: body.amountMinor,
+        currency: body.currency,
+        description: `Deposit from ${methodLabel(card)}`,
+        paymentMethod: card,
+        groupId,
+        createdAt: now,
+      } as const;
+
+      let reference: string;
+      try {
+        ({ reference } = await context.cardProcessor.charge(
+          tx,
+          {
+            token: card.processorToken,
+            amountMinor: body.amountMinor,
+            currency: body.currency,
+            reference: processorReference,
+          },
+          now,
+        ));
+      } catch (error) {
+        if (!isAppError(error) || !REFUSED_CHARGE_CODES.has(error.code)) throw error;
+        return refusedCharge(tx, request, events, { ...story, failureCode: error.code }, card, error);
+      }
+
+      const moved = await creditPendingFromCard(tx, {
+        ownerId: userId,
+        amountMinor: body.amountMinor,
+        currency: body.currency,
+        code: 'deposit',
       });
-    }
-    const card = await findOwnPaymentMethod(tx, userId, body.paymentMethodId);
-    if (card.type !== 'card' || card.processorToken === null) throw new AppError('payment_method_unsuitable');
-    if (card.expMonth !== null && card.expYear !== null && isCardExpired(card.expMonth, card.expYear, now)) {
-      throw new AppError('card_expired', { details: { field: 'paymentMethodId' } });
-    }
-    const groupId = randomUUID();
-    const story = {
-      userId,
-      type: 'income',
-      kind: 'deposit',
-      amountMinor: body.amountMinor,
-      currency: body.currency,
-      description: `Deposit from ${methodLabel(card)}`,
-      paymentMethod: card,
-      groupId,
-      createdAt: now,
-    } as const;
-
-    let reference: string;
-    try {
-      ({ reference } = await context.cardProcessor.charge(
-        tx,
-        {
-          token: card.processorToken,
-          amountMinor: body.amountMinor,
-          currency: body.currency,
-          reference: groupId,
+      const row = await recordTransaction(tx, {
+        ...story,
+        status: 'pending',
+        ledgerBatchId: moved.batchId,
+        pendingTransferId: moved.pendingTransferId,
+        processorReference: reference,
+      });
+      await recordAuditInTransaction(tx, request, {
+        userId,
+        actionType: 'deposit_created',
+        resource: row.id,
+        metadata: {
+          amountMinor: row.amountMinor,
+          currency: row.currency,
+          paymentMethodId: card.id,
+          reference,
         },
-        now,
-      ));
-    } catch (error) {
-      if (!isAppError(error) || !REFUSED_CHARGE_CODES.has(error.code)) throw error;
-      return refusedCharge(tx, request, events, { ...story, failureCode: error.code }, card, error);
-    }
-
-    const moved = await creditPendingFromCard(tx, {
-      ownerId: userId,
-      amountMinor: body.amountMinor,
-      currency: body.currency,
-      code: 'deposit',
-    });
-    const row = await recordTransaction(tx, {
-      ...story,
-      status: 'pending',
-      ledgerBatchId: moved.batchId,
-      pendingTransferId: moved.pendingTransferId,
-      processorReference: reference,
-    });
-    await recordAuditInTransaction(tx, request, {
-      userId,
-      actionType: 'deposit_created',
-      resource: row.id,
-      metadata: { amountMinor: row.amountMinor, currency: row.currency, paymentMethodId: card.id, reference },
-    });
-    const transaction = toTransaction(row);
-    events.push({ userId, event: { type: 'transaction', transaction } });
-    return { statusCode: 201, body: { transaction } };
-  });
+      });
+      const transaction = toTransaction(row);
+      events.push({ userId, event: { type: 'transaction', transaction } });
+      return { statusCode: 201, body: { transaction } };
+    },
+  );
 }
 
 /** The failed transaction and the audit row of a refused charge, and the refusal as the answer. */

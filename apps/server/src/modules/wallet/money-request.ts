@@ -3,9 +3,15 @@ import type { ErrorCode } from '@ztart/shared/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { AppDatabase } from '../../db/client.ts';
-import { isDatabaseUnavailable } from '../../db/errors.ts';
+import { isConnectionLost, isDatabaseUnavailable, isRejectedByDatabase } from '../../db/errors.ts';
+import { overloadedError } from '../../http/error-handler.ts';
 import { AppError, isAppError } from '../../http/errors.ts';
-import { idempotencyKeyOf, type StoredAnswer, withIdempotency } from '../idempotency/service.ts';
+import {
+  idempotencyKeyOf,
+  processorReferenceOf,
+  type StoredAnswer,
+  withIdempotency,
+} from '../idempotency/service.ts';
 import { type PendingEvent, publishAll } from '../notifications/live.ts';
 import { retryTransientConflicts } from '../transfers/retry.ts';
 
@@ -19,12 +25,43 @@ export function sendMoneyAnswer(reply: FastifyReply, answer: MoneyAnswer): Fasti
 
 /**
  * What an unexpected failure of a money request answers: the route's own code (nothing moved),
- * unless the database was unavailable, which the error handler answers 503 so that clients retry.
+ * unless the database was unavailable or the queue full (503, nothing ran: try again), or the
+ * connection broke while the transaction was out (503 `outcome_unknown`: it may have committed,
+ * and the same request with the same key tells).
  */
 export function failedMoneyRequest(request: FastifyRequest, error: unknown, code: ErrorCode): unknown {
   if (isAppError(error) || isDatabaseUnavailable(error)) return error;
+  const overloaded = overloadedError(error);
+  if (overloaded) return overloaded;
+  if (isConnectionLost(error)) {
+    request.log.warn({ err: error }, 'the outcome of a money request is unknown: its connection broke');
+    return new AppError('outcome_unknown', { cause: error });
+  }
   request.log.error({ err: error }, `${code.replaceAll('_', ' ')}`);
   return new AppError(code, { cause: error });
+}
+
+/**
+ * A failure of work sent to the database as one statement (a batch of movements) whose outcome is
+ * unknown unless PostgreSQL itself refused it: a lost connection, or an error of ours after the
+ * statement ran, may come after COMMIT. Refusals, a full queue and an unreachable database pass as
+ * they are (nothing ran).
+ */
+export function unknownUnlessRefused(error: unknown): unknown {
+  if (isAppError(error) || isRejectedByDatabase(error) || isDatabaseUnavailable(error)) return error;
+  if (overloadedError(error)) return error;
+  return new AppError('outcome_unknown', { cause: error });
+}
+
+/** What a money request's work is given besides its transaction. */
+export interface MoneyWork {
+  /** Live events to publish once the transaction has committed (only the first time). */
+  events: PendingEvent[];
+  /**
+   * The card processor's reference for this request's charge or payout: the same for every retry
+   * with the same key, so that the processor charges once (see processorReferenceOf).
+   */
+  processorReference: string;
 }
 
 /**
@@ -38,22 +75,20 @@ export async function runMoneyRequest(
   request: FastifyRequest,
   userId: string,
   route: string,
-  work: (tx: AppDatabase, events: PendingEvent[]) => Promise<StoredAnswer>,
+  work: (tx: AppDatabase, moneyWork: MoneyWork) => Promise<StoredAnswer>,
 ): Promise<MoneyAnswer> {
   const now = context.now();
   let events: PendingEvent[] = [];
-  const idempotent = {
-    scope: userId,
-    key: idempotencyKeyOf(request),
-    fingerprint: { route, body: request.body },
-    now,
-  };
+  const key = idempotencyKeyOf(request);
+  const idempotent = { scope: userId, key, fingerprint: { route, body: request.body }, now };
+  const processorReference = processorReferenceOf({ scope: userId, route, key });
   // A deadlock rolls the whole attempt back (the sandbox processor's records too): run it again.
+  // A connection lost while the COMMIT was out leaves the outcome unknown: the same key tells.
   const answer = await retryTransientConflicts(
     () =>
       withIdempotency(context.db, idempotent, (tx) => {
         events = [];
-        return work(tx, events);
+        return work(tx, { events, processorReference });
       }),
     {
       onRetry: (error, attempt) =>
@@ -62,7 +97,9 @@ export async function runMoneyRequest(
           'money request hit a transient database conflict; retrying',
         ),
     },
-  );
+  ).catch((error: unknown) => {
+    throw isConnectionLost(error) ? new AppError('outcome_unknown', { cause: error }) : error;
+  });
   if (!answer.replayed) publishAll(context.live, events);
   return answer;
 }

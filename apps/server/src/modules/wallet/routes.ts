@@ -51,12 +51,13 @@ export const walletRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
     '/api/wallet/deposits',
     {
       schema: {
-        summary: 'Charges one of your cards into the wallet: pending until the charge settles',
+        summary:
+          'Charges one of your cards into the wallet: pending until the charge settles (Idempotency-Key header required)',
         tags: ['wallet'],
         body: depositRequestSchema,
         response: {
           201: moneyMovementResponseSchema,
-          ...errorResponses(400, 401, 402, 403, 404, 409, 422),
+          ...errorResponses(400, 401, 402, 403, 404, 409, 422, 503),
         },
       },
     },
@@ -70,10 +71,11 @@ export const walletRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
     '/api/wallet/withdrawals',
     {
       schema: {
-        summary: 'Pays money out to one of your bank accounts: held at once, pending until paid',
+        summary:
+          'Pays money out to one of your bank accounts: held at once, pending until paid (Idempotency-Key header required)',
         tags: ['wallet'],
         body: withdrawalRequestSchema,
-        response: { 201: moneyMovementResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
+        response: { 201: moneyMovementResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 422, 503) },
       },
     },
     async (request, reply) => {

@@ -531,6 +531,7 @@ describe('settlement worker', () => {
         method: 'POST',
         url: '/api/wallet/deposits',
         payload: { paymentMethodId: card.json().id, amountMinor: 1_234, currency: 'USD' },
+        headers: { 'idempotency-key': randomUUID() },
       }),
     );
     expect(answer.json().transaction.status).toBe('pending');

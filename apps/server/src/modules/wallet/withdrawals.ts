@@ -24,65 +24,76 @@ export async function createWithdrawal(
 ): Promise<MoneyAnswer> {
   const userId = signedIn.user.id;
   const now = context.now();
-  return runMoneyRequest(context, request, userId, 'POST /api/wallet/withdrawals', async (tx, events) => {
-    await lockPayer(tx, userId);
-    const account = await findOwnPaymentMethod(tx, userId, body.paymentMethodId);
-    if (account.type !== 'bank_account') throw new AppError('payment_method_unsuitable');
-    const destination = payoutDestinationOf(context.config.dataEncryptionKeys, account);
-    await assertWithinLimits(tx, signedIn, body, now);
+  return runMoneyRequest(
+    context,
+    request,
+    userId,
+    'POST /api/wallet/withdrawals',
+    async (tx, { events, processorReference }) => {
+      await lockPayer(tx, userId);
+      const account = await findOwnPaymentMethod(tx, userId, body.paymentMethodId);
+      if (account.type !== 'bank_account') throw new AppError('payment_method_unsuitable');
+      const destination = payoutDestinationOf(context.config.dataEncryptionKeys, account);
+      await assertWithinLimits(tx, signedIn, body, now);
 
-    const available = await ensureAccount(tx, {
-      ownerId: userId,
-      kind: 'wallet_available',
-      currency: body.currency,
-    });
-    const payouts = await ensureAccount(tx, { ownerId: null, kind: 'payouts', currency: body.currency });
-    // Throws insufficient_balance when the wallet cannot cover it: then nothing below happens.
-    const hold = await createPending(tx, {
-      legs: [
+      const available = await ensureAccount(tx, {
+        ownerId: userId,
+        kind: 'wallet_available',
+        currency: body.currency,
+      });
+      const payouts = await ensureAccount(tx, { ownerId: null, kind: 'payouts', currency: body.currency });
+      // Throws insufficient_balance when the wallet cannot cover it: then nothing below happens.
+      const hold = await createPending(tx, {
+        legs: [
+          {
+            debitAccountId: available.id,
+            creditAccountId: payouts.id,
+            amountMinor: body.amountMinor,
+            currency: body.currency,
+            code: 'withdrawal',
+          },
+        ],
+      });
+      const groupId = randomUUID();
+      const { reference } = await context.cardProcessor.payout(
+        tx,
         {
-          debitAccountId: available.id,
-          creditAccountId: payouts.id,
+          destination,
           amountMinor: body.amountMinor,
           currency: body.currency,
-          code: 'withdrawal',
+          reference: processorReference,
         },
-      ],
-    });
-    const groupId = randomUUID();
-    const { reference } = await context.cardProcessor.payout(
-      tx,
-      { destination, amountMinor: body.amountMinor, currency: body.currency, reference: groupId },
-      now,
-    );
-    const row = await recordTransaction(tx, {
-      userId,
-      type: 'expense',
-      kind: 'withdrawal',
-      status: 'pending',
-      amountMinor: body.amountMinor,
-      currency: body.currency,
-      description: `Withdrawal to ${methodLabel(account)}`,
-      paymentMethod: account,
-      groupId,
-      ledgerBatchId: hold.batchId,
-      pendingTransferId: hold.transfers[0]?.id ?? null,
-      processorReference: reference,
-      createdAt: now,
-    });
-    await recordAuditInTransaction(tx, request, {
-      userId,
-      actionType: 'withdrawal_created',
-      resource: row.id,
-      metadata: {
-        amountMinor: row.amountMinor,
-        currency: row.currency,
-        paymentMethodId: account.id,
-        reference,
-      },
-    });
-    const transaction = toTransaction(row);
-    events.push({ userId, event: { type: 'transaction', transaction } });
-    return { statusCode: 201, body: { transaction } };
-  });
+        now,
+      );
+      const row = await recordTransaction(tx, {
+        userId,
+        type: 'expense',
+        kind: 'withdrawal',
+        status: 'pending',
+        amountMinor: body.amountMinor,
+        currency: body.currency,
+        description: `Withdrawal to ${methodLabel(account)}`,
+        paymentMethod: account,
+        groupId,
+        ledgerBatchId: hold.batchId,
+        pendingTransferId: hold.transfers[0]?.id ?? null,
+        processorReference: reference,
+        createdAt: now,
+      });
+      await recordAuditInTransaction(tx, request, {
+        userId,
+        actionType: 'withdrawal_created',
+        resource: row.id,
+        metadata: {
+          amountMinor: row.amountMinor,
+          currency: row.currency,
+          paymentMethodId: account.id,
+          reference,
+        },
+      });
+      const transaction = toTransaction(row);
+      events.push({ userId, event: { type: 'transaction', transaction } });
+      return { statusCode: 201, body: { transaction } };
+    },
+  );
 }

@@ -131,6 +131,9 @@ export const en = {
   'error.recipient_is_self': 'You can’t tip yourself.',
   'error.rate_limited': 'Too many tips in a short time. Please wait a minute and try again.',
   'error.tip_failed': 'Failed to send tip. Nothing was charged.',
+  'error.outcome_unknown':
+    'We couldn’t confirm whether your tip went through. Try again: it will never be charged twice.',
+  'error.overloaded': 'Too many tips right now. Nothing was charged; please try again in a moment.',
   'error.network_error': 'We couldn’t reach Ztart Tips. Check your connection and try again.',
   'error.offline': 'You’re offline. Connect to the internet and try again.',
   'error.idempotency_conflict': 'This tip was already sent with other details. Please start again.',

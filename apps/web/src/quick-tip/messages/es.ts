@@ -130,6 +130,10 @@ export const es: Messages = {
   'error.recipient_is_self': 'No puedes darte propina a ti mismo.',
   'error.rate_limited': 'Demasiadas propinas en poco tiempo. Espera un minuto y vuelve a intentarlo.',
   'error.tip_failed': 'No se pudo enviar la propina. No se cobró nada.',
+  'error.outcome_unknown':
+    'No pudimos confirmar si tu propina se envió. Vuelve a intentarlo: nunca se cobrará dos veces.',
+  'error.overloaded':
+    'Hay demasiadas propinas en este momento. No se cobró nada; inténtalo de nuevo en un momento.',
   'error.network_error':
     'No hemos podido conectar con Ztart Tips. Comprueba tu conexión e inténtalo de nuevo.',
   'error.offline': 'Estás sin conexión. Conéctate a internet y vuelve a intentarlo.',

@@ -133,6 +133,9 @@ export const fr: Messages = {
   'error.recipient_is_self': 'Vous ne pouvez pas vous laisser un pourboire.',
   'error.rate_limited': 'Trop de pourboires en peu de temps. Patientez une minute avant de réessayer.',
   'error.tip_failed': 'Échec de l’envoi du pourboire. Rien n’a été débité.',
+  'error.outcome_unknown':
+    'Nous n’avons pas pu confirmer l’envoi de votre pourboire. Réessayez : il ne sera jamais débité deux fois.',
+  'error.overloaded': 'Trop de pourboires en ce moment. Rien n’a été débité ; réessayez dans un instant.',
   'error.network_error': 'Impossible de joindre Ztart Tips. Vérifiez votre connexion puis réessayez.',
   'error.offline': 'Vous êtes hors ligne. Connectez-vous à Internet puis réessayez.',
   'error.idempotency_conflict': 'Ce pourboire a déjà été envoyé avec d’autres informations. Recommencez.',

@@ -131,6 +131,9 @@ export const pt: Messages = {
   'error.recipient_is_self': 'Você não pode dar gorjeta para si mesmo.',
   'error.rate_limited': 'Gorjetas demais em pouco tempo. Aguarde um minuto e tente de novo.',
   'error.tip_failed': 'Não foi possível enviar a gorjeta. Nada foi cobrado.',
+  'error.outcome_unknown':
+    'Não conseguimos confirmar se a sua gorjeta foi enviada. Tente de novo: nunca será cobrada duas vezes.',
+  'error.overloaded': 'Há gorjetas demais agora. Nada foi cobrado; tente de novo em instantes.',
   'error.network_error': 'Não conseguimos falar com o Ztart Tips. Verifique sua conexão e tente de novo.',
   'error.offline': 'Você está off-line. Conecte-se à internet e tente de novo.',
   'error.idempotency_conflict': 'Esta gorjeta já foi enviada com outros dados. Comece de novo.',
