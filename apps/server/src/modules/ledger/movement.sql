@@ -41,6 +41,8 @@ DECLARE
   v_category_keys text[];
   -- Each amount in reference minor units, for the daily cap across currencies.
   v_references bigint[];
+  -- Some movement of the batch is a tip with its own row.
+  v_has_tips boolean;
   -- What the batch found, under its locks.
   v_payers uuid[];
   v_account_ids bigint[];
@@ -80,10 +82,11 @@ BEGIN
     array_agg(i."ledgerCode" ORDER BY e.n), array_agg(i."categoryKey" ORDER BY e.n),
     array_agg(div(i."amountMinor"::numeric * (p_settings->'referenceRates'->i.currency->>'numerator')::numeric
       + div((p_settings->'referenceRates'->i.currency->>'denominator')::numeric, 2),
-      (p_settings->'referenceRates'->i.currency->>'denominator')::numeric)::bigint ORDER BY e.n)
+      (p_settings->'referenceRates'->i.currency->>'denominator')::numeric)::bigint ORDER BY e.n),
+    COALESCE(bool_or(e.item ? 'tip'), false)
   INTO v_count, v_keys, v_hashes, v_senders, v_recipients, v_amounts, v_currencies, v_nows,
     v_key_expiries, v_day_starts, v_check_daily, v_check_pin, v_ledger_batch_ids, v_ledger_codes,
-    v_category_keys, v_references
+    v_category_keys, v_references, v_has_tips
   FROM jsonb_array_elements(p_items) WITH ORDINALITY AS e(item, n),
     jsonb_to_record(e.item) AS i(key text, "requestHash" text, "senderId" uuid, "recipientId" uuid,
       "amountMinor" bigint, currency text, now timestamptz, "keyExpiresAt" timestamptz,
@@ -258,10 +261,12 @@ BEGIN
     CROSS JOIN LATERAL jsonb_populate_record(NULL::audit_log, p_items->(a.i - 1)->'audit') AS r;
 
     -- What only a tip has (its message, receipt contact, QR code): a tip from the wallet's own row.
-    INSERT INTO tips
-    SELECT r.* FROM unnest(v_accepted) AS a(i)
-    CROSS JOIN LATERAL jsonb_populate_record(NULL::tips, p_items->(a.i - 1)->'tip') AS r
-    WHERE p_items->(a.i - 1) ? 'tip';
+    IF v_has_tips THEN
+      INSERT INTO tips
+      SELECT r.* FROM unnest(v_accepted) AS a(i)
+      CROSS JOIN LATERAL jsonb_populate_record(NULL::tips, p_items->(a.i - 1)->'tip') AS r
+      WHERE p_items->(a.i - 1) ? 'tip';
+    END IF;
 
     INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response, created_at, expires_at)
     SELECT v_senders[a.i]::text, v_keys[a.i], v_hashes[a.i], 201, v_answers[a.i], v_nows[a.i], v_key_expiries[a.i]
