@@ -5,7 +5,9 @@ import type { AppDatabase, Database } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { createSession } from '../modules/auth/sessions.ts';
 import { users } from '../modules/auth/tables.ts';
-import { ensureAccount, transfer } from '../modules/ledger/service.ts';
+import { creditPendingFromCard } from '../modules/ledger/movements.ts';
+import { ensureAccount, postPending } from '../modules/ledger/service.ts';
+import type { LedgerTransferCode } from '../modules/ledger/tables.ts';
 import { createProfileWithDefaultRole } from '../modules/profiles/service.ts';
 import { profiles } from '../modules/profiles/tables.ts';
 import { recordTransaction } from '../modules/transactions/record.ts';
@@ -37,16 +39,11 @@ export interface FundOptions {
 }
 
 /** The ledger code of the funding: what a settled card deposit would have moved. */
-export const FUNDING_CODE = 'deposit';
+export const FUNDING_CODE = 'deposit' satisfies LedgerTransferCode;
 
 export async function createFundedPeople(db: AppDatabase, options: FundOptions): Promise<FundedPerson[]> {
   const now = options.now ?? new Date();
   const prefix = options.tagPrefix ?? `p${randomBytes(3).toString('hex')}_`;
-  const clearing = await ensureAccount(db, {
-    ownerId: null,
-    kind: 'processor_clearing',
-    currency: options.currency,
-  });
   const people: FundedPerson[] = [];
   for (let n = 0; n < options.count; n++) {
     const ztartag = `${prefix}${n}`;
@@ -68,11 +65,7 @@ export async function createFundedPeople(db: AppDatabase, options: FundOptions):
           .where(eq(profiles.id, userId));
         const { token } = await createSession(tx, { userId, userAgent: 'money-people', now });
         await ensureAccount(tx, { ownerId: userId, kind: 'wallet_pending', currency: options.currency });
-        const available = await ensureAccount(tx, {
-          ownerId: userId,
-          kind: 'wallet_available',
-          currency: options.currency,
-        });
+        await ensureAccount(tx, { ownerId: userId, kind: 'wallet_available', currency: options.currency });
         const person = {
           userId,
           ztartag,
@@ -81,17 +74,14 @@ export async function createFundedPeople(db: AppDatabase, options: FundOptions):
           fundedMinor: options.fundMinor,
         };
         if (options.fundMinor === 0) return person;
-        const funded = await transfer(tx, {
-          legs: [
-            {
-              debitAccountId: clearing.id,
-              creditAccountId: available.id,
-              amountMinor: options.fundMinor,
-              currency: options.currency,
-              code: FUNDING_CODE,
-            },
-          ],
+        // A card deposit that has settled: authorized into the pending wallet, then posted.
+        const funded = await creditPendingFromCard(tx, {
+          ownerId: userId,
+          amountMinor: options.fundMinor,
+          currency: options.currency,
+          code: FUNDING_CODE,
         });
+        await postPending(tx, funded.pendingTransferId);
         await recordTransaction(tx, {
           userId,
           type: 'income',

@@ -156,6 +156,8 @@ export interface WalletFigures {
   minMinor: number;
   transferMaxMinor: number;
   noPinMaxMinor: number;
+  /** Email and phone verified: tips from the balance may then go above the quick-tip maximum. */
+  verified: boolean;
 }
 
 /** `GET /api/wallet`, reduced to the figures of `currency`. */
@@ -167,6 +169,7 @@ export async function fetchWalletFigures(currency: string, signal?: AbortSignal)
     minMinor: wallet.limits.minMinor,
     transferMaxMinor: wallet.limits.transferMaxMinor,
     noPinMaxMinor: wallet.limits.noPinMaxMinor,
+    verified: wallet.limits.verified,
   };
 }
 

@@ -293,6 +293,7 @@ describe('a signed-in sender', () => {
       verified: true,
       dailyLimitMinor: null,
       sentLast24h: [],
+      sentLast24hReferenceMinor: 0,
     },
   };
 

@@ -82,8 +82,14 @@ describe('the amount', () => {
     });
   });
 
-  it('from the balance, follows the transfer limits and the money available instead', () => {
-    const wallet = { availableMinor: 20_000, minMinor: 1, transferMaxMinor: 1_000_000, noPinMaxMinor: 5_000 };
+  it('from the balance of a verified person, goes up to the transfer maximum within the money available', () => {
+    const wallet = {
+      availableMinor: 20_000,
+      minMinor: 1,
+      transferMaxMinor: 1_000_000,
+      noPinMaxMinor: 5_000,
+      verified: true,
+    };
     const context = draftContext({ wallet });
     const custom = (text: string) =>
       checkAmount(draft({ presetMinor: null, custom: text, source: 'wallet' }), context);
@@ -91,7 +97,25 @@ describe('the amount', () => {
     expect(custom('200.01')).toEqual({
       problem: { key: 'amount.insufficient', vars: { amount: '$200.00' } },
     });
-    expect(custom('0.50')).toEqual({ amountMinor: 50 });
+    expect(custom('0.50')).toEqual({ problem: { key: 'amount.min', vars: { min: '$1.00' } } });
+  });
+
+  it('from the balance of an unverified person, keeps the quick-tip bounds', () => {
+    const wallet = {
+      availableMinor: 50_000,
+      minMinor: 1,
+      transferMaxMinor: 1_000_000,
+      noPinMaxMinor: 5_000,
+      verified: false,
+    };
+    const context = draftContext({ wallet });
+    const custom = (text: string) =>
+      checkAmount(draft({ presetMinor: null, custom: text, source: 'wallet' }), context);
+    expect(custom('100')).toEqual({ amountMinor: 10_000 });
+    expect(custom('200')).toEqual({
+      problem: { key: 'amount.max', vars: { max: '$100.00' }, overMax: true },
+    });
+    expect(custom('0.50')).toEqual({ problem: { key: 'amount.min', vars: { min: '$1.00' } } });
   });
 
   it('uses a payment QR code’s fixed amount and currency, whatever the form says', () => {
@@ -155,7 +179,13 @@ describe('the whole form', () => {
   });
 
   it('sends no card when paying from the balance', () => {
-    const wallet = { availableMinor: 20_000, minMinor: 1, transferMaxMinor: 1_000_000, noPinMaxMinor: 5_000 };
+    const wallet = {
+      availableMinor: 20_000,
+      minMinor: 1,
+      transferMaxMinor: 1_000_000,
+      noPinMaxMinor: 5_000,
+      verified: false,
+    };
     const result = checkDraft(draft({ source: 'wallet', card: EMPTY_CARD }), draftContext({ wallet }));
     expect(result).toEqual({
       ok: true,

@@ -87,13 +87,16 @@ export function tipCurrency(context: Pick<DraftContext, 'profile' | 'params'>): 
   return context.params.fixedAmount?.currency ?? context.profile.currency;
 }
 
-/** Bounds of the amount: the quick-tip limits for a card, the transfer limits for the balance. */
+/**
+ * Bounds of the amount: the quick-tip limits, except that a verified person may tip from the
+ * balance up to the transfer maximum (spec §6).
+ */
 export function amountBounds(
   context: DraftContext,
   source: TipSource,
 ): { minMinor: number; maxMinor: number } {
-  if (source === 'wallet' && context.wallet) {
-    return { minMinor: context.wallet.minMinor, maxMinor: context.wallet.transferMaxMinor };
+  if (source === 'wallet' && context.wallet?.verified) {
+    return { minMinor: context.profile.minMinor, maxMinor: context.wallet.transferMaxMinor };
   }
   return { minMinor: context.profile.minMinor, maxMinor: context.profile.maxMinor };
 }
@@ -123,7 +126,7 @@ export function checkAmount(
     return { problem: { key: 'amount.min', vars: { min: context.money(minMinor, currency) } } };
   }
   if (amountMinor > maxMinor) {
-    return draft.source === 'wallet'
+    return draft.source === 'wallet' && context.wallet?.verified
       ? { problem: { key: 'amount.walletMax', vars: { max: context.money(maxMinor, currency) } } }
       : { problem: { key: 'amount.max', vars: { max: context.money(maxMinor, currency) }, overMax: true } };
   }

@@ -48,10 +48,15 @@ export const walletResponseSchema = z
       pinSet: z.boolean(),
       /** Verified = email and phone verified; unverified people have a daily limit. */
       verified: z.boolean(),
-      /** null when verified. Counted over the last 24 hours, per currency, on transfers and withdrawals. */
+      /**
+       * null when verified. In US cents, counted over the last 24 hours on transfers, tips and
+       * withdrawals in every currency together, each at its reference rate (reference-rates.ts).
+       */
       dailyLimitMinor: z.number().int().nullable(),
       /** Sent in the last 24 hours, per currency. */
       sentLast24h: z.array(z.object({ currency: currencySchema, amountMinor: z.number().int() })),
+      /** Sent in the last 24 hours, every currency at its reference rate, in US cents: what the daily limit counts. */
+      sentLast24hReferenceMinor: z.number().int(),
     }),
   })
   .meta({ id: 'Wallet' });

@@ -1,5 +1,6 @@
 import type { Currency } from '@ztart/shared/money';
 import { createPending, ensureAccount, type LedgerExecutor } from './service.ts';
+import type { LedgerTransferCode } from './tables.ts';
 
 /**
  * A card payment authorized for a person (their deposit, or a tip to them): the processor owes the
@@ -8,7 +9,7 @@ import { createPending, ensureAccount, type LedgerExecutor } from './service.ts'
  */
 export async function creditPendingFromCard(
   tx: LedgerExecutor,
-  payment: { ownerId: string; amountMinor: number; currency: Currency; code: string },
+  payment: { ownerId: string; amountMinor: number; currency: Currency; code: LedgerTransferCode },
 ): Promise<{ batchId: string; pendingTransferId: string }> {
   const { ownerId, amountMinor, currency, code } = payment;
   const clearing = await ensureAccount(tx, { ownerId: null, kind: 'processor_clearing', currency });

@@ -3,12 +3,12 @@ import { type Currency, isCurrency } from '@ztart/shared/money';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { AppDatabase } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
 import { queryRows } from '../../db/raw-query.ts';
 import { AppError } from '../../http/errors.ts';
 import {
   type LedgerAccountKind,
   type LedgerAccountRow,
+  type LedgerTransferCode,
   type LedgerTransferRow,
   type LedgerTransferState,
   ledgerAccounts,
@@ -32,21 +32,16 @@ export interface TransferLeg {
   creditAccountId: number;
   amountMinor: number;
   currency: Currency;
-  code: string;
+  code: LedgerTransferCode;
 }
 
 export interface TransferInput {
   legs: TransferLeg[];
-  idempotencyKey?: string;
-  /** The batch id to write, chosen by a caller that records it before the money moves; new otherwise. */
-  batchId?: string;
 }
 
 export interface TransferResult {
   batchId: string;
   transfers: LedgerTransferRow[];
-  /** false when an earlier call with the same idempotency key already moved the money. */
-  applied: boolean;
 }
 
 export interface AccountReconciliation {
@@ -126,17 +121,19 @@ function assertAccountKey(key: AccountKey): void {
   }
 }
 
-/** Moves money along every leg in one database transaction, or not at all. */
-export async function transfer(db: LedgerExecutor, input: TransferInput): Promise<TransferResult> {
-  return movePosted(db, input, 'posted');
-}
-
 /**
  * Starts a two-phase movement (a card deposit processor_clearing → a wallet_pending, or a hold
  * wallet_available → payouts): the money moves now, and postPending or voidPending settles it.
  */
 export async function createPending(db: LedgerExecutor, input: TransferInput): Promise<TransferResult> {
-  return movePosted(db, input, 'pending');
+  const { legs } = input;
+  if (legs.length === 0) throw new AppError('bad_request', { message: 'A transfer needs at least one leg.' });
+  for (const leg of legs) assertLeg(leg);
+  const batchId = randomUUID();
+  const apply = (tx: LedgerExecutor) => applyLegs(tx, legs, { state: 'pending', pendingId: null, batchId });
+  // Inside a caller's transaction (every HTTP movement) the legs join it: all of it commits or none.
+  const transfers = isTransaction(db) ? await apply(db) : await db.transaction(apply);
+  return { batchId, transfers };
 }
 
 /**
@@ -175,10 +172,10 @@ export async function postPending(db: LedgerExecutor, pendingId: string): Promis
           creditAccountId: available.id,
           amountMinor: pending.amountMinor,
           currency: pending.currency as Currency,
-          code: pending.code,
+          code: pending.code as LedgerTransferCode,
         },
       ],
-      { state: 'posted', pendingId, batchId: randomUUID(), idempotencyKey: undefined },
+      { state: 'posted', pendingId, batchId: randomUUID() },
     );
     await tx.update(ledgerTransfers).set({ state: 'posted' }).where(eq(ledgerTransfers.id, pendingId));
     if (!row) throw new Error('posting wrote no transfer');
@@ -198,10 +195,10 @@ export async function voidPending(db: LedgerExecutor, pendingId: string): Promis
           creditAccountId: pending.debitAccountId,
           amountMinor: pending.amountMinor,
           currency: pending.currency as Currency,
-          code: pending.code,
+          code: pending.code as LedgerTransferCode,
         },
       ],
-      { state: 'voided', pendingId, batchId: randomUUID(), idempotencyKey: undefined },
+      { state: 'voided', pendingId, batchId: randomUUID() },
     );
     await tx.update(ledgerTransfers).set({ state: 'voided' }).where(eq(ledgerTransfers.id, pendingId));
     if (!row) throw new Error('voiding wrote no transfer');
@@ -254,85 +251,8 @@ export async function reconcile(db: LedgerExecutor): Promise<Reconciliation> {
   return { accounts, totals };
 }
 
-export function createLedger(db: AppDatabase) {
-  return {
-    ensureAccount: (key: AccountKey, executor: LedgerExecutor = db) => ensureAccount(executor, key),
-    transfer: (input: TransferInput) => transfer(db, input),
-    createPending: (input: TransferInput) => createPending(db, input),
-    postPending: (pendingId: string) => postPending(db, pendingId),
-    voidPending: (pendingId: string) => voidPending(db, pendingId),
-    balances: (ownerId: string) => balances(db, ownerId),
-    reconcile: () => reconcile(db),
-  };
-}
-export type Ledger = ReturnType<typeof createLedger>;
-
 function isTransaction(db: LedgerExecutor): boolean {
   return db instanceof PgTransaction;
-}
-
-async function movePosted(
-  db: LedgerExecutor,
-  input: TransferInput,
-  state: LedgerTransferState,
-): Promise<TransferResult> {
-  const { legs, idempotencyKey } = input;
-  if (legs.length === 0) throw new AppError('bad_request', { message: 'A transfer needs at least one leg.' });
-  for (const leg of legs) assertLeg(leg);
-  if (idempotencyKey !== undefined && (idempotencyKey.length === 0 || idempotencyKey.length > 255)) {
-    throw new AppError('bad_request', { message: 'The idempotency key must have 1 to 255 characters.' });
-  }
-  if (idempotencyKey !== undefined) {
-    const earlier = await findByKey(db, idempotencyKey, legs);
-    if (earlier) return earlier;
-  }
-  const batchId = input.batchId ?? randomUUID();
-  const apply = (tx: LedgerExecutor) =>
-    applyLegs(tx, legs, { state, pendingId: null, batchId, idempotencyKey });
-  // Inside a caller's transaction (every HTTP movement) the legs join it: all of it commits or
-  // none. A key of our own needs a savepoint, so that losing its race leaves the caller's
-  // transaction usable for reading the winner's answer.
-  if (isTransaction(db) && idempotencyKey === undefined) {
-    return { batchId, transfers: await apply(db), applied: true };
-  }
-  try {
-    const transfers = await db.transaction(apply);
-    return { batchId, transfers, applied: true };
-  } catch (error) {
-    // Another call with the same key won the race: answer as it did.
-    if (idempotencyKey !== undefined && isUniqueViolation(error)) {
-      const earlier = await findByKey(db, idempotencyKey, legs);
-      if (earlier) return earlier;
-    }
-    throw error;
-  }
-}
-
-async function findByKey(
-  db: LedgerExecutor,
-  idempotencyKey: string,
-  legs: TransferLeg[],
-): Promise<TransferResult | null> {
-  const [first] = await db
-    .select()
-    .from(ledgerTransfers)
-    .where(eq(ledgerTransfers.idempotencyKey, idempotencyKey));
-  if (!first) return null;
-  const transfers = await db
-    .select()
-    .from(ledgerTransfers)
-    .where(and(eq(ledgerTransfers.batchId, first.batchId), isNull(ledgerTransfers.pendingId)));
-  const earlierLegs = transfers.map(legSignature).sort();
-  const newLegs = legs.map(legSignature).sort();
-  if (earlierLegs.length !== newLegs.length || earlierLegs.some((leg, i) => leg !== newLegs[i])) {
-    throw new AppError('idempotency_conflict');
-  }
-  return { batchId: first.batchId, transfers, applied: false };
-}
-
-/** What a leg moves, to compare a repeated request with the first one (the order of legs does not matter). */
-function legSignature(leg: Omit<TransferLeg, 'currency'> & { currency: string }): string {
-  return JSON.stringify([leg.debitAccountId, leg.creditAccountId, leg.amountMinor, leg.currency, leg.code]);
 }
 
 function assertLeg(leg: TransferLeg): void {
@@ -345,7 +265,6 @@ function assertLeg(leg: TransferLeg): void {
   if (leg.debitAccountId === leg.creditAccountId) {
     throw new AppError('bad_request', { message: 'A transfer needs two different accounts.' });
   }
-  if (leg.code.length === 0) throw new AppError('bad_request', { message: 'A transfer needs a code.' });
 }
 
 /**
@@ -359,7 +278,6 @@ async function applyLegs(
     state: LedgerTransferState;
     pendingId: string | null;
     batchId: string;
-    idempotencyKey: string | undefined;
   },
 ): Promise<LedgerTransferRow[]> {
   const ids = [...new Set(legs.flatMap((leg) => [leg.debitAccountId, leg.creditAccountId]))].sort(
@@ -410,7 +328,7 @@ async function applyLegs(
       );
   }
   const rows: LedgerTransferRow[] = [];
-  for (const [i, leg] of legs.entries()) {
+  for (const leg of legs) {
     const [row] = await tx
       .insert(ledgerTransfers)
       .values({
@@ -422,7 +340,6 @@ async function applyLegs(
         code: leg.code,
         state: options.state,
         pendingId: options.pendingId,
-        idempotencyKey: i === 0 ? (options.idempotencyKey ?? null) : null,
       })
       .returning();
     if (row) rows.push(row);

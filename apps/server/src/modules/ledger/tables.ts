@@ -17,6 +17,13 @@ export const LEDGER_TRANSFER_STATES = ['pending', 'posted', 'voided'] as const;
 export type LedgerTransferState = (typeof LEDGER_TRANSFER_STATES)[number];
 
 /**
+ * Why money moved: the one list of transfer codes. The table's CHECK constraint is generated from
+ * it, so a movement with a code missing here cannot be written (ledger.test.ts compares the two).
+ */
+export const LEDGER_TRANSFER_CODES = ['deposit', 'withdrawal', 'transfer', 'tip'] as const;
+export type LedgerTransferCode = (typeof LEDGER_TRANSFER_CODES)[number];
+
+/**
  * One balance of one owner (a person's wallet) or of the system (owner null: clearing, payouts,
  * fees) in one currency. The balance is kept here, updated in the same transaction as the
  * transfers that move it; system accounts may go negative, wallet accounts never.
@@ -46,8 +53,9 @@ export const ledgerAccounts = pgTable(
 /**
  * An immutable movement of money from one account to another. Only `state` of a pending transfer
  * ever changes (to posted or voided); the posting or reversing movement is a new row pointing at
- * it through `pending_id`. The legs of one call share `batch_id`; its idempotency key sits on the
- * first leg. The order of legs is not kept: a repeated request is compared as a set of legs.
+ * it through `pending_id`. The legs of one movement share `batch_id` (the `ledger_batch_id` of its
+ * transactions). Requests are made idempotent above the ledger, by the `idempotency_keys` kept with
+ * the movement in the same database transaction.
  */
 export const ledgerTransfers = pgTable(
   'ledger_transfers',
@@ -62,25 +70,22 @@ export const ledgerTransfers = pgTable(
       .references(() => ledgerAccounts.id),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
-    code: text('code').notNull(),
+    code: text('code').$type<LedgerTransferCode>().notNull(),
     state: text('state').notNull(),
     pendingId: uuid('pending_id'),
-    idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
   },
   (t) => [
     index('ledger_transfers_batch_id_idx').on(t.batchId),
     index('ledger_transfers_debit_account_id_idx').on(t.debitAccountId),
     index('ledger_transfers_credit_account_id_idx').on(t.creditAccountId),
-    // Most transfers have neither: partial indexes leave them out instead of listing every null.
+    // Most transfers have none: a partial index leaves them out instead of listing every null.
     index('ledger_transfers_pending_id_idx').on(t.pendingId).where(sql`${t.pendingId} IS NOT NULL`),
-    uniqueIndex('ledger_transfers_idempotency_key_unique')
-      .on(t.idempotencyKey)
-      .where(sql`${t.idempotencyKey} IS NOT NULL`),
     check('ledger_transfers_amount_positive', sql`${t.amountMinor} > 0`),
     check('ledger_transfers_accounts_differ', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
     check('ledger_transfers_currency_known', sql`${t.currency} IN (${sqlList(CURRENCIES)})`),
     check('ledger_transfers_state_known', sql`${t.state} IN (${sqlList(LEDGER_TRANSFER_STATES)})`),
+    check('ledger_transfers_code_known', sql`${t.code} IN (${sqlList(LEDGER_TRANSFER_CODES)})`),
   ],
 );
 

@@ -1,38 +1,53 @@
 import { randomUUID } from 'node:crypto';
 import { normalizeCardNumber } from '@ztart/shared/cards';
 import type { TipRequest, TipResponse } from '@ztart/shared/contracts/qr-codes';
+import { CATEGORY_OF_KIND } from '@ztart/shared/contracts/transactions';
 import { type Language, languageFromTag } from '@ztart/shared/languages';
 import { AMOUNT_LIMITS } from '@ztart/shared/limits';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { AppDatabase } from '../../db/client.ts';
+import { columnValues } from '../../db/sql-helpers.ts';
 import { AppError, isAppError } from '../../http/errors.ts';
 import { hashedKey } from '../../http/rate-limit.ts';
-import { recordAuditInTransaction } from '../activity/service.ts';
+import { auditValues, recordAuditInTransaction } from '../activity/service.ts';
+import { auditLog } from '../activity/tables.ts';
 import type { SignedIn } from '../auth/session-plugin.ts';
 import {
   errorAnswer,
   idempotencyKeyOf,
+  keyExpiryOf,
   processorReferenceOf,
+  requestHashOf,
   type StoredAnswer,
   withIdempotency,
 } from '../idempotency/service.ts';
+import type { MovementOrder } from '../ledger/movement.ts';
 import { creditPendingFromCard } from '../ledger/movements.ts';
-import { ensureAccount, transfer } from '../ledger/service.ts';
+import type { LedgerTransferCode } from '../ledger/tables.ts';
 import { type PendingEvent, publishAll } from '../notifications/live.ts';
-import { notify, toNotification } from '../notifications/service.ts';
+import { notificationRow, toNotification } from '../notifications/service.ts';
+import { notifications } from '../notifications/tables.ts';
 import { languageOf } from '../profiles/service.ts';
-import { recordTransaction, toTransaction } from '../transactions/record.ts';
-import { findPerson, type Person, resolveRecipient, shortNameOf } from '../transfers/recipients.ts';
+import { recordTransaction, toTransaction, transactionRow } from '../transactions/record.ts';
+import { type TransactionRow, transactions } from '../transactions/tables.ts';
+import {
+  findPerson,
+  notFoundFor,
+  type Person,
+  resolveRecipient,
+  shortNameOf,
+} from '../transfers/recipients.ts';
 import { retryTransientConflicts } from '../transfers/retry.ts';
-import { assertWithinLimits, lockPayer } from '../wallet/limits.ts';
-import { failedMoneyRequest, type MoneyAnswer } from '../wallet/money-request.ts';
+import { answerOf } from '../transfers/service.ts';
+import { asksForPin, assertWithinTransferMax, dayStartOf } from '../wallet/limits.ts';
+import { failedMoneyRequest, type MoneyAnswer, unknownUnlessRefused } from '../wallet/money-request.ts';
 import { qrCodeIdForTip } from './qr-link.ts';
 import { sendTipReceipt, type TipReceipt } from './receipt.ts';
 import { insertTip, type NewTip, partyOf, toTip } from './record.ts';
-import type { TipRow } from './tables.ts';
+import { type TipRow, tips } from './tables.ts';
 
-export const TIP_LEDGER_CODE = 'tip';
+export const TIP_LEDGER_CODE = 'tip' satisfies LedgerTransferCode;
 const ROUTE = 'POST /api/tips';
 
 /** Refusals of the card's bank: kept as the answer, so that a retry never charges again. */
@@ -70,10 +85,14 @@ export async function sendTip(
   const now = context.now();
   const after: AfterCommit = { events: [], receipt: null };
   try {
+    if (body.source === 'wallet') {
+      if (!caller.signedIn) throw new AppError('unauthorized');
+      return await tipFromWallet(context, request, body, caller.signedIn);
+    }
     const idempotent = {
       scope: idempotencyScopeOf(request, caller.signedIn),
       key: idempotencyKeyOf(request),
-      fingerprint: { route: ROUTE, body: fingerprintOf(body) },
+      fingerprint: fingerprintOf(body),
       now,
     };
     // Every try of this tip (a lost answer, a deadlock) asks the processor with one reference.
@@ -82,22 +101,21 @@ export async function sendTip(
       withIdempotency(context.db, idempotent, async (tx) => {
         after.events = [];
         after.receipt = null;
-        const movement = { context, request, body, now, after, tx, processorReference };
-        if (body.source === 'wallet') {
-          if (!caller.signedIn) throw new AppError('unauthorized');
-          return tipFromWallet(movement, caller.signedIn);
-        }
-        return tipByCard(movement, caller);
+        return tipByCard({ context, request, body, now, after, tx, processorReference }, caller);
       }),
     );
-    if (!answer.replayed) {
-      publishAll(context.live, after.events);
-      if (after.receipt) await sendTipReceipt(context, after.receipt);
-    }
+    await afterCommit(context, answer, after);
     return answer;
   } catch (error) {
     throw failedMoneyRequest(request, error, 'tip_failed');
   }
+}
+
+/** Live events and the receipt go out once the tip has committed, and only the first time. */
+async function afterCommit(context: AppContext, answer: TipAnswer, after: AfterCommit): Promise<void> {
+  if (answer.replayed) return;
+  publishAll(context.live, after.events);
+  if (after.receipt) await sendTipReceipt(context, after.receipt);
 }
 
 /**
@@ -114,9 +132,12 @@ function idempotencyScopeOf(request: FastifyRequest, signedIn: SignedIn | null):
 /** The request as kept to recognise a repeat: the card number only hashed, the CVC not at all. */
 function fingerprintOf(body: TipRequest) {
   const { card, ...rest } = body;
-  if (!card) return rest;
+  if (!card) return { route: ROUTE, body: rest };
   const { cvc: _cvc, number, ...expiry } = card;
-  return { ...rest, card: { ...expiry, number: cardFingerprintOf(number) } };
+  return {
+    route: ROUTE,
+    body: { ...rest, card: { ...expiry, number: cardFingerprintOf(number) } },
+  };
 }
 
 /** Stands for a card number in rate-limit keys and fingerprints; the number itself is never kept. */
@@ -243,25 +264,81 @@ async function tipByCard(movement: Movement, caller: TipCaller): Promise<StoredA
   return { statusCode: 201, body: { tip } satisfies TipResponse };
 }
 
-async function tipFromWallet(movement: Movement, signedIn: SignedIn): Promise<StoredAnswer<unknown>> {
-  const { request, body, now, after, tx } = movement;
-  const { amountMinor, currency } = body;
-  const sender = await findPerson(tx, signedIn.user.id);
-  if (!sender) throw new AppError('wallet_error');
-  const receiver = await resolveRecipient(tx, body.receiver);
-  if (receiver.userId === sender.userId) throw new AppError('recipient_is_self');
-  const qrCodeId = await linkedQrCode(tx, body, receiver);
-
-  await lockPayer(tx, sender.userId);
-  await assertWithinLimits(tx, signedIn, { amountMinor, currency }, now);
-  const from = await ensureAccount(tx, { ownerId: sender.userId, kind: 'wallet_available', currency });
-  const to = await ensureAccount(tx, { ownerId: receiver.userId, kind: 'wallet_available', currency });
-  const { batchId } = await transfer(tx, {
-    legs: [{ debitAccountId: from.id, creditAccountId: to.id, amountMinor, currency, code: TIP_LEDGER_CODE }],
+/**
+ * A signed-in sender's tip from their balance: the one ledger movement (ledger/movement.ts), shared
+ * with transfers, moves it with the tip row, both transactions, the notification, the audit row and
+ * the kept answer; completed at once. Live events and the receipt go out once it has committed.
+ */
+async function tipFromWallet(
+  context: AppContext,
+  request: FastifyRequest,
+  body: TipRequest,
+  signedIn: SignedIn,
+): Promise<TipAnswer> {
+  const now = context.now();
+  const { sender, recipient: receiver } = await context.transfers.parties.submit({
+    senderId: signedIn.user.id,
+    typedRecipient: body.receiver,
   });
+  if (!receiver) throw notFoundFor(body.receiver);
+  if (!sender) throw new AppError('wallet_error');
+  if (receiver.userId === sender.userId) throw new AppError('recipient_is_self');
+  assertWalletTipAmount(body.amountMinor, sender.verified);
+  const qrCodeId = await linkedQrCode(context.db, body, receiver);
+  const prepared = prepareWalletTip(request, signedIn, { body, sender, receiver, qrCodeId, now });
+  const outcome = await context.transfers.movements.submit(prepared.order).catch((error: unknown) => {
+    throw unknownUnlessRefused(error);
+  });
+  const answer = answerOf(outcome, body.currency);
+  if (outcome.error === undefined && !outcome.replayed) {
+    const after: AfterCommit = {
+      events: [
+        {
+          userId: sender.userId,
+          event: { type: 'transaction', transaction: withCategory(prepared.sent, outcome.sentCategoryId) },
+        },
+        {
+          userId: receiver.userId,
+          event: {
+            type: 'transaction',
+            transaction: withCategory(prepared.received, outcome.receivedCategoryId),
+          },
+        },
+        {
+          userId: receiver.userId,
+          event: { type: 'notification', notification: toNotification(prepared.notification) },
+        },
+      ],
+      receipt: await receiptOf(context.db, request, prepared.tip, prepared.row),
+    };
+    await afterCommit(context, answer, after);
+  }
+  return answer;
+}
 
+function withCategory(row: TransactionRow, categoryId: string | null) {
+  return toTransaction({ ...row, categoryId });
+}
+
+interface WalletTip {
+  body: TipRequest;
+  sender: Person;
+  receiver: Person;
+  qrCodeId: string | null;
+  now: Date;
+}
+
+/** Every row of a tip from the wallet, for the movement to write; ids are chosen here. */
+function prepareWalletTip(
+  request: FastifyRequest,
+  signedIn: SignedIn,
+  { body, sender, receiver, qrCodeId, now }: WalletTip,
+) {
+  const { amountMinor, currency } = body;
   const groupId = randomUUID();
-  const row = await insertTip(tx, {
+  const ledgerBatchId = randomUUID();
+  const row: TipRow = {
+    id: randomUUID(),
     receiverId: receiver.userId,
     senderId: sender.userId,
     source: 'wallet',
@@ -271,22 +348,28 @@ async function tipFromWallet(movement: Movement, signedIn: SignedIn): Promise<St
     message: body.message || null,
     senderEmail: body.senderEmail ?? null,
     senderPhone: body.senderPhone ?? null,
+    cardBrand: null,
+    cardLast4: null,
     qrCodeId,
+    failureCode: null,
     groupId,
+    pendingTransferId: null,
+    processorReference: null,
+    payerIp: null,
     createdAt: now,
     settledAt: now,
-  });
+  };
   const shared = {
     status: 'completed',
     amountMinor,
     currency,
     note: row.message,
     groupId,
-    ledgerBatchId: batchId,
+    ledgerBatchId,
     createdAt: now,
     settledAt: now,
   } as const;
-  const sent = await recordTransaction(tx, {
+  const sent = transactionRow({
     ...shared,
     userId: sender.userId,
     type: 'expense',
@@ -294,7 +377,7 @@ async function tipFromWallet(movement: Movement, signedIn: SignedIn): Promise<St
     description: `Tip to ${shortNameOf(receiver)}`,
     counterparty: { userId: receiver.userId, ...partyNamesOf(receiver) },
   });
-  const received = await recordTransaction(tx, {
+  const received = transactionRow({
     ...shared,
     userId: receiver.userId,
     type: 'income',
@@ -302,7 +385,7 @@ async function tipFromWallet(movement: Movement, signedIn: SignedIn): Promise<St
     description: `Tip from ${shortNameOf(sender)}`,
     counterparty: { userId: sender.userId, ...partyNamesOf(sender) },
   });
-  const notification = await notify(tx, {
+  const notification = notificationRow({
     userId: receiver.userId,
     type: 'tip',
     event: 'tip_received',
@@ -315,28 +398,64 @@ async function tipFromWallet(movement: Movement, signedIn: SignedIn): Promise<St
     },
     now,
   });
-  await recordAuditInTransaction(tx, request, {
-    userId: sender.userId,
-    actionType: 'tip_sent',
-    resource: `tip:${row.id}`,
-    metadata: {
-      amountMinor,
-      currency,
-      source: 'wallet',
-      receiverId: receiver.userId,
-      groupId,
-      ledgerBatchId: batchId,
-    },
-  });
-
-  after.events.push(
-    { userId: sender.userId, event: { type: 'transaction', transaction: toTransaction(sent) } },
-    { userId: receiver.userId, event: { type: 'transaction', transaction: toTransaction(received) } },
-    { userId: receiver.userId, event: { type: 'notification', notification: toNotification(notification) } },
-  );
+  const audit = {
+    id: randomUUID(),
+    createdAt: now,
+    ...auditValues(request, {
+      userId: sender.userId,
+      actionType: 'tip_sent',
+      resource: `tip:${row.id}`,
+      metadata: {
+        amountMinor,
+        currency,
+        source: 'wallet',
+        receiverId: receiver.userId,
+        groupId,
+        ledgerBatchId,
+      },
+    }),
+  };
   const tip = toTip(row, { receiver: partyOf(receiver), sender: partyOf(sender) });
-  after.receipt = await receiptOf(tx, request, tip, row);
-  return { statusCode: 201, body: { tip } satisfies TipResponse };
+  const order: MovementOrder = {
+    key: idempotencyKeyOf(request) ?? null,
+    requestHash: requestHashOf(fingerprintOf(body)),
+    senderId: sender.userId,
+    recipientId: receiver.userId,
+    amountMinor,
+    currency,
+    now,
+    keyExpiresAt: keyExpiryOf(now),
+    dayStartsAt: dayStartOf(now),
+    checkDaily: !sender.verified,
+    checkPin: asksForPin(signedIn, amountMinor, now),
+    ledgerBatchId,
+    ledgerCode: TIP_LEDGER_CODE,
+    categoryKey: CATEGORY_OF_KIND.tip_out,
+    sent: columnValues(transactions, sent),
+    received: columnValues(transactions, received),
+    notification: columnValues(notifications, notification),
+    audit: columnValues(auditLog, audit),
+    tip: columnValues(tips, row),
+    answer: { tip } satisfies TipResponse,
+  };
+  return { order, row, tip, sent, received, notification };
+}
+
+/**
+ * Bounds of a tip from the wallet (spec §6, ARCHITECTURE.md §8): at least the quick-tip minimum;
+ * at most the quick-tip maximum for an unverified sender, the transfer maximum for a verified one.
+ */
+export function assertWalletTipAmount(amountMinor: number, verified: boolean): void {
+  if (!verified) {
+    assertQuickTipAmount(amountMinor);
+    return;
+  }
+  if (amountMinor < AMOUNT_LIMITS.quickTipMinMinor) {
+    throw new AppError('limit_exceeded', {
+      details: { limit: 'quickTipMin', limitMinor: AMOUNT_LIMITS.quickTipMinMinor },
+    });
+  }
+  assertWithinTransferMax(amountMinor);
 }
 
 /** A quick tip stays within ARCHITECTURE.md §8's bounds; above, the page points to verification or a transfer. */

@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { Notification } from '@ztart/shared/contracts/notifications';
 import { DEFAULT_DYNAMIC_QR, type Tip, type TipRequestInput } from '@ztart/shared/contracts/qr-codes';
 import type { Transaction } from '@ztart/shared/contracts/transactions';
+import { AMOUNT_LIMITS } from '@ztart/shared/limits';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { as, readOutbox, type SignedInPerson, uniqueEmail } from '../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestClock } from '../../test/test-clock.ts';
 import { qrCodes } from '../qr-codes/tables.ts';
-import { availableOf, createPerson, fund, type Person } from '../transfers/test-fixtures.ts';
+import { availableOf, createPerson, fund, type Person, postTransfer } from '../transfers/test-fixtures.ts';
 import { tips } from './tables.ts';
 import { expectMoneyKept, ledgerTransferCount, postTip, ROOMY_TIP_RATE_LIMITS } from './test-fixtures.ts';
 
@@ -147,17 +148,59 @@ describe('tips from the balance (signed in)', () => {
       expect(answer.json().error.code).toBe('insufficient_balance');
     });
 
-    it('above the unverified daily limit: 422 limit_exceeded daily', async () => {
+    it('above what an unverified sender’s day leaves, transfers and tips together: 422 limit_exceeded daily', async () => {
       const sender = await person();
+      const receiver = await person();
       await fund(db(), sender.userId, 60_000);
+      const transfer = await postTransfer(testApp.app, sender, {
+        recipient: receiver.ztartag,
+        amountMinor: 45_000,
+      });
+      expect(transfer.statusCode, transfer.body).toBe(201);
 
-      const answer = await refusedWith(sender, await person(), 50_001);
+      const answer = await refusedWith(sender, await person(), 5_001);
 
       expect(answer.statusCode).toBe(422);
       expect(answer.json().error).toMatchObject({
         code: 'limit_exceeded',
-        details: { limit: 'daily', limitMinor: 50_000, remainingMinor: 50_000 },
+        details: { limit: 'daily', limitMinor: 50_000, remainingMinor: 5_000 },
       });
+    });
+
+    it.each([
+      ['above the quick-tip maximum', 20_000, 'quickTipMax', AMOUNT_LIMITS.quickTipMaxMinor],
+      ['under the quick-tip minimum', 50, 'quickTipMin', AMOUNT_LIMITS.quickTipMinMinor],
+    ])('from an unverified sender %s: 422 limit_exceeded', async (_, amountMinor, limit, limitMinor) => {
+      const sender = await person();
+      await fund(db(), sender.userId, 60_000);
+
+      const answer = await refusedWith(sender, await person(), amountMinor);
+
+      expect(answer.statusCode).toBe(422);
+      expect(answer.json().error).toMatchObject({ code: 'limit_exceeded', details: { limit, limitMinor } });
+    });
+
+    it('from a verified sender under the quick-tip minimum: 422 limit_exceeded quickTipMin', async () => {
+      const sender = await person({ phoneVerified: true });
+      await fund(db(), sender.userId, 60_000);
+
+      const answer = await refusedWith(sender, await person(), 50);
+
+      expect(answer.json().error).toMatchObject({
+        code: 'limit_exceeded',
+        details: { limit: 'quickTipMin', limitMinor: AMOUNT_LIMITS.quickTipMinMinor },
+      });
+    });
+
+    it('lets a verified sender tip above the quick-tip maximum, up to the transfer maximum', async () => {
+      const sender = await person({ phoneVerified: true });
+      const receiver = await person();
+      await fund(db(), sender.userId, 60_000);
+
+      const answer = await tipFromWallet(sender, { receiver: receiver.ztartag, amountMinor: 20_000 });
+
+      expect(answer.statusCode, answer.body).toBe(201);
+      expect(await availableOf(db(), receiver.userId)).toBe(20_000);
     });
 
     it('above the per-transaction maximum: 422 limit_exceeded transferMax', async () => {

@@ -68,4 +68,41 @@ describe.skipIf(!TEST_DATABASE_URL)('100 concurrent transfers from one wallet (P
     expect((await reconcile(db)).totals).toEqual({ USD: 0 });
     await expectLedgerSound(db);
   });
+
+  it('transfers and tips from the wallet at once share one balance: exactly 10 of 100 succeed', async () => {
+    const db = testApp.database.db;
+    const sender = await createPerson(testApp.app, db, { phoneVerified: true });
+    const recipient = await createPerson(testApp.app, db);
+    await fund(db, sender.userId, AFFORDABLE * AMOUNT_MINOR);
+    const body = (i: number) =>
+      i % 2 === 0
+        ? {
+            url: '/api/transfers',
+            payload: { recipient: recipient.ztartag, amountMinor: AMOUNT_MINOR, currency: 'USD' },
+          }
+        : {
+            url: '/api/tips',
+            payload: {
+              receiver: recipient.ztartag,
+              amountMinor: AMOUNT_MINOR,
+              currency: 'USD',
+              source: 'wallet',
+            },
+          };
+
+    const answers = await Promise.all(
+      Array.from({ length: TRANSFERS }, (_, i) =>
+        testApp.app.inject(
+          as(sender, { method: 'POST', headers: { 'idempotency-key': randomUUID() }, ...body(i) }),
+        ),
+      ),
+    );
+
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(AFFORDABLE);
+    expect(statuses.filter((status) => status !== 201)).toEqual(Array(TRANSFERS - AFFORDABLE).fill(422));
+    expect(await availableOf(db, sender.userId)).toBe(0);
+    expect(await availableOf(db, recipient.userId)).toBe(AFFORDABLE * AMOUNT_MINOR);
+    await expectLedgerSound(db);
+  });
 });

@@ -70,7 +70,7 @@ async function postgresTarget(url: string): Promise<Target> {
     host: databaseUrl.hostname,
     port: Number(databaseUrl.port || 5432),
     // A batch of transfers is one statement, its own transaction.
-    commits: (statement) => statement.startsWith('commit') || statement.includes('transfer_batch('),
+    commits: (statement) => statement.startsWith('commit') || statement.includes('ledger_movement('),
   });
   const throughProxy = new URL(databaseUrl);
   throughProxy.hostname = '127.0.0.1';

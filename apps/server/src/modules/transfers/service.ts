@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { CATEGORY_OF_KIND, type Transaction } from '@ztart/shared/contracts/transactions';
 import type { TransferRequest } from '@ztart/shared/contracts/wallet';
+import type { Currency } from '@ztart/shared/money';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { columnValues } from '../../db/sql-helpers.ts';
@@ -8,6 +10,7 @@ import { auditValues } from '../activity/service.ts';
 import { auditLog } from '../activity/tables.ts';
 import type { SignedIn } from '../auth/session-plugin.ts';
 import { idempotencyKeyOf, keyExpiryOf, requestHashOf } from '../idempotency/service.ts';
+import { type MovementOrder, type MovementOutcome, remainingOf } from '../ledger/movement.ts';
 import { type PendingEvent, publishAll } from '../notifications/live.ts';
 import { notificationRow, toNotification } from '../notifications/service.ts';
 import { type NotificationRow, notifications } from '../notifications/tables.ts';
@@ -21,7 +24,6 @@ import {
   pinRequiredError,
 } from '../wallet/limits.ts';
 import { failedMoneyRequest, type MoneyAnswer, unknownUnlessRefused } from '../wallet/money-request.ts';
-import type { TransferOrder, TransferOutcome } from './batch.ts';
 import { displayNameOf, notFoundFor, type Person, shortNameOf } from './recipients.ts';
 
 const ROUTE = 'POST /api/transfers';
@@ -55,7 +57,7 @@ export async function sendTransfer(
     const outcome = await context.transfers.movements.submit(prepared.order).catch((error: unknown) => {
       throw unknownUnlessRefused(error);
     });
-    const answer = answerOf(outcome);
+    const answer = answerOf(outcome, body.currency);
     if (outcome.error === undefined && !outcome.replayed)
       publishAll(context.live, eventsOf(prepared, outcome));
     return answer;
@@ -73,7 +75,7 @@ interface Movement {
 }
 
 interface PreparedTransfer {
-  order: TransferOrder;
+  order: MovementOrder;
   recipientId: string;
   received: TransactionRow;
   notification: NotificationRow;
@@ -146,7 +148,7 @@ function prepareTransfer(
       },
     }),
   };
-  const order: TransferOrder = {
+  const order: MovementOrder = {
     key,
     requestHash: requestHashOf({ route: ROUTE, body }),
     senderId: sender.userId,
@@ -159,6 +161,8 @@ function prepareTransfer(
     checkDaily: !sender.verified,
     checkPin: asksForPin(signedIn, amountMinor, now),
     ledgerBatchId,
+    ledgerCode: 'transfer',
+    categoryKey: CATEGORY_OF_KIND.transfer_out,
     sent: columnValues(transactions, sent),
     received: columnValues(transactions, received),
     notification: columnValues(notifications, notification),
@@ -168,13 +172,14 @@ function prepareTransfer(
   return { order, recipientId: recipient.userId, received, notification };
 }
 
-function answerOf(outcome: TransferOutcome): MoneyAnswer {
+/** The answer of a movement, or the error of its refusal. */
+export function answerOf(outcome: MovementOutcome, currency: Currency): MoneyAnswer {
   if (outcome.error === undefined) {
     return { statusCode: outcome.statusCode, body: outcome.body, replayed: outcome.replayed === true };
   }
   switch (outcome.error) {
     case 'limit_exceeded':
-      throw dailyLimitError(outcome.remainingMinor ?? 0);
+      throw dailyLimitError(remainingOf(outcome, currency));
     case 'pin_required':
       throw pinRequiredError();
     default:
@@ -185,10 +190,11 @@ function answerOf(outcome: TransferOutcome): MoneyAnswer {
 /** What the open pages of both people learn once the transfer has committed. */
 function eventsOf(
   { order, recipientId, received, notification }: PreparedTransfer,
-  moved: Extract<TransferOutcome, { sentCategoryId: string | null }>,
+  moved: Extract<MovementOutcome, { sentCategoryId: string | null }>,
 ): PendingEvent[] {
+  const { transaction } = moved.body as { transaction: Transaction };
   return [
-    { userId: order.senderId, event: { type: 'transaction', transaction: moved.body.transaction } },
+    { userId: order.senderId, event: { type: 'transaction', transaction } },
     {
       userId: recipientId,
       event: {

@@ -6,7 +6,8 @@ import { expect } from 'vitest';
 import type { App } from '../../app.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { as, type SignedInPerson, signUpAndSignIn } from '../../test/accounts.ts';
-import { balances, ensureAccount, reconcile, transfer } from '../ledger/service.ts';
+import { creditPendingFromCard } from '../ledger/movements.ts';
+import { balances, postPending, reconcile } from '../ledger/service.ts';
 import { setVerifiedPhone } from '../profiles/service.ts';
 import { profiles } from '../profiles/tables.ts';
 
@@ -43,14 +44,16 @@ export async function createPerson(
   return { ...signedIn, ztartag, fullName, phone };
 }
 
-/** Puts money in a wallet straight through the ledger, from a system account (what a settled deposit does). */
+/** Puts money in a wallet straight through the ledger, as a settled card deposit does. */
 export async function fund(db: AppDatabase, userId: string, amountMinor: number, currency: Currency = 'USD') {
-  const system = await ensureAccount(db, { ownerId: null, kind: 'processor_clearing', currency });
-  const wallet = await ensureAccount(db, { ownerId: userId, kind: 'wallet_available', currency });
-  await transfer(db, {
-    legs: [
-      { debitAccountId: system.id, creditAccountId: wallet.id, amountMinor, currency, code: 'test_funding' },
-    ],
+  await db.transaction(async (tx) => {
+    const { pendingTransferId } = await creditPendingFromCard(tx, {
+      ownerId: userId,
+      amountMinor,
+      currency,
+      code: 'deposit',
+    });
+    await postPending(tx, pendingTransferId);
   });
 }
 

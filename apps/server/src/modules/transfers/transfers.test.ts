@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from '@ztart/shared/contracts/transactions';
+import { fromReferenceMinor, toReferenceMinor } from '@ztart/shared/reference-rates';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, type SignedInPerson, signIn, TEST_PASSWORD, uniqueEmail } from '../../test/accounts.ts';
@@ -394,7 +395,31 @@ describe('transfers between people', () => {
       expect(await availableOf(db(), recipient.userId)).toBe(40_000);
     });
 
-    it('lets an unverified person send 500.00 per currency in any 24 hours', async () => {
+    it('counts all currencies together against an unverified person’s 500.00 a day, at the reference rates', async () => {
+      const sender = await person();
+      const recipient = await person();
+      await fund(db(), sender.userId, 200_000);
+      await fund(db(), sender.userId, 200_000, 'EUR');
+
+      expect(
+        (await send(sender, { recipient: recipient.ztartag, amountMinor: 40_000, currency: 'EUR' }))
+          .statusCode,
+      ).toBe(201);
+      const second = await send(sender, { recipient: recipient.ztartag, amountMinor: 20_000 });
+
+      expect(second.statusCode).toBe(422);
+      expect(second.json().error).toMatchObject({
+        code: 'limit_exceeded',
+        details: {
+          limit: 'daily',
+          limitMinor: 50_000,
+          remainingMinor: 50_000 - toReferenceMinor(40_000, 'EUR'),
+        },
+      });
+      expect(await availableOf(db(), sender.userId)).toBe(200_000);
+    });
+
+    it('keeps an unverified person’s day of sending over 24 hours, whatever the currency', async () => {
       const sender = await person();
       const recipient = await person();
       await fund(db(), sender.userId, 200_000);
@@ -405,24 +430,27 @@ describe('transfers between people', () => {
       );
       clock.advance({ hours: 12 });
       const fresh = await signIn(testApp.app, sender);
-      const over = await send(fresh, { recipient: recipient.ztartag, amountMinor: 20_001 });
+      // 200.00 US dollars are left: in euros, the most whose reference value stays within them.
+      const euroLeft = fromReferenceMinor(20_000, 'EUR');
+      const over = await send(fresh, {
+        recipient: recipient.ztartag,
+        amountMinor: euroLeft + 1,
+        currency: 'EUR',
+      });
       expect(over.statusCode).toBe(422);
       expect(over.json().error).toMatchObject({
         code: 'limit_exceeded',
-        details: { limit: 'daily', limitMinor: 50_000, remainingMinor: 20_000 },
-      });
-      expect((await send(fresh, { recipient: recipient.ztartag, amountMinor: 20_000 })).statusCode).toBe(201);
-      expect(
-        (await send(fresh, { recipient: recipient.ztartag, amountMinor: 1 })).json().error.details,
-      ).toEqual({
-        limit: 'daily',
-        limitMinor: 50_000,
-        remainingMinor: 0,
+        details: { limit: 'daily', limitMinor: 50_000, remainingMinor: euroLeft },
       });
       expect(
-        (await send(fresh, { recipient: recipient.ztartag, amountMinor: 50_000, currency: 'EUR' }))
+        (await send(fresh, { recipient: recipient.ztartag, amountMinor: euroLeft, currency: 'EUR' }))
           .statusCode,
       ).toBe(201);
+      const usedToday = 30_000 + toReferenceMinor(euroLeft, 'EUR');
+      expect(
+        (await send(fresh, { recipient: recipient.ztartag, amountMinor: 50_000 - usedToday + 1 })).json()
+          .error.details,
+      ).toEqual({ limit: 'daily', limitMinor: 50_000, remainingMinor: 50_000 - usedToday });
 
       // The first 300.00 leaves the window 24 hours after it was sent.
       clock.advance({ hours: 12, seconds: 1 });
@@ -430,8 +458,12 @@ describe('transfers between people', () => {
       expect((await send(nextDay, { recipient: recipient.ztartag, amountMinor: 30_000 })).statusCode).toBe(
         201,
       );
-      expect((await send(nextDay, { recipient: recipient.ztartag, amountMinor: 1 })).statusCode).toBe(422);
-      expect(await availableOf(db(), sender.userId)).toBe(200_000 - 80_000);
+      expect(
+        (await send(nextDay, { recipient: recipient.ztartag, amountMinor: 50_000 - usedToday + 1 }))
+          .statusCode,
+      ).toBe(422);
+      expect(await availableOf(db(), sender.userId)).toBe(200_000 - 60_000);
+      expect(await availableOf(db(), sender.userId, 'EUR')).toBe(200_000 - euroLeft);
     });
 
     it('has no daily limit for a verified person (email and phone)', async () => {

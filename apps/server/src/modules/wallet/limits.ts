@@ -1,7 +1,8 @@
 import type { WalletResponse } from '@ztart/shared/contracts/wallet';
 import { AMOUNT_LIMITS } from '@ztart/shared/limits';
 import { CURRENCIES, type Currency } from '@ztart/shared/money';
-import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { fromReferenceMinor, referenceFactorOf, toReferenceMinor } from '@ztart/shared/reference-rates';
+import { type AnyColumn, and, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { SignedIn } from '../auth/session-plugin.ts';
@@ -54,16 +55,22 @@ export async function isVerified(db: AppDatabase, userId: string): Promise<boole
   return Boolean(row?.email && row.phone);
 }
 
-/** What a person sent (transfers, withdrawals, tips; not failed ones) in the 24 hours before `now`. */
+/**
+ * What a person sent (transfers, withdrawals, tips; not failed ones) in the 24 hours before `now`,
+ * per currency, and all of it in reference minor units (US cents at the reference rates of
+ * packages/shared), which the daily cap counts. Each amount is converted on its own, as the ledger
+ * movement does, so both arrive at the same cent.
+ */
 export async function sentLast24h(
   db: AppDatabase,
   userId: string,
   now: Date,
-): Promise<Map<Currency, number>> {
+): Promise<{ byCurrency: Map<Currency, number>; referenceMinor: number }> {
   const rows = await db
     .select({
       currency: transactions.currency,
       total: sql<string>`COALESCE(SUM(${transactions.amountMinor}), 0)`,
+      reference: sql<string>`COALESCE(SUM(${referenceMinorOf(transactions.amountMinor, transactions.currency)}), 0)`,
     })
     .from(transactions)
     .where(
@@ -75,7 +82,22 @@ export async function sentLast24h(
       ),
     )
     .groupBy(transactions.currency);
-  return new Map(rows.map((row) => [row.currency as Currency, Number(row.total)]));
+  return {
+    byCurrency: new Map(rows.map((row) => [row.currency as Currency, Number(row.total)])),
+    referenceMinor: rows.reduce((sum, row) => sum + Number(row.reference), 0),
+  };
+}
+
+/**
+ * toReferenceMinor in SQL, on a column: minor units × numerator ÷ denominator, rounded half up, in
+ * exact numeric arithmetic, with the factors of the one reference-rate table.
+ */
+function referenceMinorOf(amount: AnyColumn, currency: AnyColumn): SQL {
+  const factors = CURRENCIES.map((code) => {
+    const { numerator, denominator } = referenceFactorOf(code);
+    return sql`WHEN ${code} THEN div(${amount}::numeric * ${numerator} + ${Math.floor(denominator / 2)}, ${denominator})`;
+  });
+  return sql`CASE ${currency} ${sql.join(factors, sql` `)} END`;
 }
 
 async function hasPin(db: AppDatabase, userId: string): Promise<boolean> {
@@ -103,9 +125,11 @@ export async function assertWithinLimits(
   const userId = signedIn.user.id;
   assertWithinTransferMax(payment.amountMinor);
   if (!(payer ? payer.verified : await isVerified(tx, userId))) {
-    const sent = (await sentLast24h(tx, userId, now)).get(payment.currency) ?? 0;
-    const remainingMinor = Math.max(0, AMOUNT_LIMITS.unverifiedDailyMinor - sent);
-    if (payment.amountMinor > remainingMinor) throw dailyLimitError(remainingMinor);
+    const sent = (await sentLast24h(tx, userId, now)).referenceMinor;
+    const remainingReferenceMinor = Math.max(0, AMOUNT_LIMITS.unverifiedDailyMinor - sent);
+    if (toReferenceMinor(payment.amountMinor, payment.currency) > remainingReferenceMinor) {
+      throw dailyLimitError(fromReferenceMinor(remainingReferenceMinor, payment.currency));
+    }
   }
   if (asksForPin(signedIn, payment.amountMinor, now) && (await hasPin(tx, userId))) throw pinRequiredError();
 }
@@ -119,7 +143,11 @@ export function assertWithinTransferMax(amountMinor: number): void {
   }
 }
 
-/** An unverified person's payment above what their last 24 hours leave. */
+/**
+ * An unverified person's payment above what their last 24 hours leave: the cap (limitMinor) is in
+ * US cents, counted over every currency at the reference rates; remainingMinor is what is left in
+ * the payment's currency.
+ */
 export function dailyLimitError(remainingMinor: number): AppError {
   return new AppError('limit_exceeded', {
     details: { limit: 'daily', limitMinor: AMOUNT_LIMITS.unverifiedDailyMinor, remainingMinor },
@@ -154,6 +182,10 @@ export async function limitsOf(
     pinSet,
     verified,
     dailyLimitMinor: verified ? null : AMOUNT_LIMITS.unverifiedDailyMinor,
-    sentLast24h: CURRENCIES.map((currency) => ({ currency, amountMinor: sent.get(currency) ?? 0 })),
+    sentLast24h: CURRENCIES.map((currency) => ({
+      currency,
+      amountMinor: sent.byCurrency.get(currency) ?? 0,
+    })),
+    sentLast24hReferenceMinor: sent.referenceMinor,
   };
 }

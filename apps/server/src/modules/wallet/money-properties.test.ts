@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { WalletResponse } from '@ztart/shared/contracts/wallet';
+import { AMOUNT_LIMITS } from '@ztart/shared/limits';
 import { CURRENCIES, type Currency } from '@ztart/shared/money';
 import { and, inArray, isNull, or } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -15,11 +16,13 @@ import { createTestClock } from '../../test/test-clock.ts';
 import { TEST_DATABASE_URL } from '../../test/test-database.ts';
 import { reconcile } from '../ledger/service.ts';
 import { ledgerAccounts, ledgerTransfers } from '../ledger/tables.ts';
+import { ROOMY_TIP_RATE_LIMITS, testCard } from '../tips/test-fixtures.ts';
 
 /**
  * Random sequences of what people do with money, through the HTTP API: card deposits (settled,
  * failing at settlement, declined, refused for funds), settlement rounds, transfers (some that must
- * be refused), withdrawals (paid or returned) and retries with an earlier Idempotency-Key. After
+ * be refused), tips from the wallet and by card (settled like deposits, into the receiver's wallet),
+ * withdrawals (paid or returned) and retries with an earlier Idempotency-Key. After
  * every step the ledger balances, no wallet is below zero, no key moved money twice, and each
  * person's `GET /api/wallet` says what a simple model of their money says.
  */
@@ -45,6 +48,15 @@ type Step =
       unknownRecipient: boolean;
     }
   | { kind: 'withdraw'; user: number; returned: boolean; amount: number; currency: Currency }
+  | {
+      kind: 'tip';
+      from: number;
+      to: number;
+      /** The wallet, or one of the test cards. */
+      source: 'wallet' | CardKind;
+      amount: number;
+      currency: Currency;
+    }
   | { kind: 'retry'; pick: number; changeAmount: boolean };
 
 const userArb = fc.integer({ min: 0, max: PEOPLE - 1 });
@@ -94,6 +106,29 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   },
   {
     weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('tip' as const),
+      from: userArb,
+      to: userArb,
+      source: fc.constantFrom<'wallet' | CardKind>(
+        'wallet',
+        'wallet',
+        'succeeds',
+        'declined',
+        'insufficientFunds',
+        'failsAtSettlement',
+      ),
+      // Some under the quick-tip minimum, some above its maximum (card tips stop there; verified
+      // senders may tip from the wallet up to the transfer maximum), a few above that.
+      amount: fc.oneof(
+        { weight: 9, arbitrary: amountArb },
+        { weight: 1, arbitrary: fc.constant(OVER_TRANSFER_MAX_MINOR) },
+      ),
+      currency: currencyArb,
+    }),
+  },
+  {
+    weight: 3,
     arbitrary: fc.record({ kind: fc.constant('retry' as const), pick: fc.nat(), changeAmount: fc.boolean() }),
   },
 );
@@ -133,7 +168,11 @@ let testApp: TestApp;
 const clock = createTestClock(new Date('2026-06-01T12:00:00Z'));
 
 beforeAll(async () => {
-  testApp = await buildTestApp({ now: clock.now, config: { cardSettlementDelayMs: SETTLEMENT_DELAY_MS } });
+  testApp = await buildTestApp({
+    now: clock.now,
+    config: { cardSettlementDelayMs: SETTLEMENT_DELAY_MS },
+    rateLimits: ROOMY_TIP_RATE_LIMITS,
+  });
 });
 afterAll(() => testApp.close());
 
@@ -260,7 +299,7 @@ async function expectWallets(people: Person[], model: Map<string, Balance>): Pro
 }
 
 describe('money through the API', () => {
-  it('keeps every invariant through random deposits, settlements, transfers, withdrawals and retries', async () => {
+  it('keeps every invariant through random deposits, settlements, transfers, tips, withdrawals and retries', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: MAX_STEPS }), async (steps) => {
         const people = await newPeople();
@@ -360,6 +399,54 @@ describe('money through the API', () => {
               acceptedKeys++;
               from.available -= step.amount;
               balance(step.to, step.currency).available += step.amount;
+            }
+          } else if (step.kind === 'tip') {
+            const sender = people[step.from]!;
+            const receiver = balance(step.to, step.currency);
+            const card = step.source === 'wallet' ? null : step.source;
+            const byCard = card !== null;
+            const answer = await post(sender, '/api/tips', {
+              receiver: people[step.to]!.ztartag,
+              amountMinor: step.amount,
+              currency: step.currency,
+              ...(card ? { source: 'card', card: testCard(SANDBOX_TEST_CARDS[card]) } : { source: 'wallet' }),
+            });
+            const from = balance(step.from, step.currency);
+            const maxMinor = byCard ? AMOUNT_LIMITS.quickTipMaxMinor : AMOUNT_LIMITS.transferMaxMinor;
+            if (step.from === step.to) {
+              expect(answer.statusCode).toBe(400);
+              expect(answer.json.error.code).toBe('recipient_is_self');
+            } else if (step.amount < AMOUNT_LIMITS.quickTipMinMinor || step.amount > maxMinor) {
+              expect(answer.statusCode).toBe(422);
+              expect(answer.json.error.code).toBe('limit_exceeded');
+            } else if (step.source === 'declined' || step.source === 'insufficientFunds') {
+              // Refused by the card's bank: kept as the answer, nothing moves.
+              expect(answer.statusCode).toBe(402);
+              answer.keep();
+            } else if (!byCard && step.amount > from.available) {
+              expect(answer.statusCode).toBe(422);
+              expect(answer.json.error.code).toBe('insufficient_balance');
+            } else if (!byCard) {
+              expect(answer.statusCode, JSON.stringify(answer.json)).toBe(201);
+              expect(answer.json.tip).toMatchObject({ source: 'wallet', status: 'completed' });
+              answer.keep();
+              acceptedKeys++;
+              from.available -= step.amount;
+              receiver.available += step.amount;
+            } else {
+              // Pending in the receiver's wallet until the charge settles, like a deposit.
+              expect(answer.statusCode, JSON.stringify(answer.json)).toBe(201);
+              expect(answer.json.tip).toMatchObject({ source: 'card', status: 'pending' });
+              answer.keep();
+              acceptedKeys++;
+              receiver.pending += step.amount;
+              unsettled.push({
+                person: step.to,
+                currency: step.currency,
+                amount: step.amount,
+                kind: 'deposit',
+                succeeds: step.source === 'succeeds',
+              });
             }
           } else if (step.kind === 'withdraw') {
             const person = people[step.user]!;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Transaction } from '@ztart/shared/contracts/transactions';
 import type { WalletAnalyticsResponse, WalletBalance, WalletResponse } from '@ztart/shared/contracts/wallet';
 import type { Currency } from '@ztart/shared/money';
+import { toReferenceMinor } from '@ztart/shared/reference-rates';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_TEST_CARDS } from '../../integrations/card-processor/sandbox.ts';
@@ -413,6 +414,36 @@ describe('wallet: deposits, withdrawals and settlement', () => {
         await db().select().from(transactions).where(eq(transactions.userId, person.userId))
       ).map((row) => row.kind);
       expect(kinds).toEqual(['deposit']);
+    });
+
+    it('count every currency together against an unverified person’s daily limit, at the reference rates', async () => {
+      const person = await signUpAndSignIn(testApp.app);
+      const card = await addCard(person);
+      expect((await deposit(person, card, 30_000)).statusCode).toBe(201);
+      expect((await deposit(person, card, 50_000, randomUUID(), 'EUR')).statusCode).toBe(201);
+      await settle();
+      const bank = await addBank(person);
+      const inEuros = await call(
+        person,
+        'POST',
+        '/api/wallet/withdrawals',
+        { paymentMethodId: bank, amountMinor: 40_000, currency: 'EUR' },
+        randomUUID(),
+      );
+      expect(inEuros.statusCode, inEuros.body).toBe(201);
+
+      const inDollars = await withdraw(person, bank, 20_000);
+
+      const leftMinor = 50_000 - toReferenceMinor(40_000, 'EUR');
+      expect(inDollars.statusCode).toBe(422);
+      expect(inDollars.json().error).toMatchObject({
+        code: 'limit_exceeded',
+        details: { limit: 'daily', limitMinor: 50_000, remainingMinor: leftMinor },
+      });
+      expect((await usd(person)).availableMinor).toBe(30_000);
+      const { limits } = (await call(person, 'GET', '/api/wallet')).json<WalletResponse>();
+      expect(limits.sentLast24hReferenceMinor).toBe(toReferenceMinor(40_000, 'EUR'));
+      expect((await withdraw(person, bank, leftMinor)).statusCode).toBe(201);
     });
 
     it('move the money once for a repeated key', async () => {

@@ -30,6 +30,7 @@ export function walletAnswer(
       verified: true,
       dailyLimitMinor: null,
       sentLast24h: [],
+      sentLast24hReferenceMinor: 0,
       ...limits,
     },
   };

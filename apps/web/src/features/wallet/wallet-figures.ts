@@ -1,5 +1,6 @@
 import type { WalletBalance, WalletResponse } from '@ztart/shared/contracts/wallet';
 import type { Currency } from '@ztart/shared/money';
+import { fromReferenceMinor } from '@ztart/shared/reference-rates';
 
 /** The main currency: always shown, even at zero. */
 export const MAIN_CURRENCY: Currency = 'USD';
@@ -32,9 +33,12 @@ export function sentTodayIn(wallet: WalletResponse, currency: Currency): number 
   return wallet.limits.sentLast24h.find((sent) => sent.currency === currency)?.amountMinor ?? 0;
 }
 
-/** What an unverified person may still send or withdraw in this currency; null when there is no daily limit. */
+/**
+ * What an unverified person may still send or withdraw in this currency; null when there is no
+ * daily limit. The limit counts every currency together at the reference rates, in US cents.
+ */
 export function dailyRemainingIn(wallet: WalletResponse, currency: Currency): number | null {
-  const { dailyLimitMinor } = wallet.limits;
+  const { dailyLimitMinor, sentLast24hReferenceMinor } = wallet.limits;
   if (dailyLimitMinor === null) return null;
-  return Math.max(0, dailyLimitMinor - sentTodayIn(wallet, currency));
+  return fromReferenceMinor(Math.max(0, dailyLimitMinor - sentLast24hReferenceMinor), currency);
 }

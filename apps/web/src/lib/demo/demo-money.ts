@@ -31,6 +31,7 @@ import type {
 } from '@ztart/shared/contracts/wallet';
 import { AMOUNT_LIMITS } from '@ztart/shared/limits';
 import { CURRENCIES, type Currency, isAmountMinor } from '@ztart/shared/money';
+import { toReferenceMinor } from '@ztart/shared/reference-rates';
 import { ApiError, type ApiErrorCode } from '@/lib/api-client';
 import { DEMO_USER } from '@/lib/demo/demo-mode';
 
@@ -418,10 +419,12 @@ export function demoBalances(): WalletBalance[] {
 export function demoWallet(now: number = Date.now()): WalletResponse {
   const since = now - DAY;
   const sent = new Map<Currency, number>();
+  let sentReferenceMinor = 0;
   for (const transaction of current().transactions) {
     const counts = transaction.kind === 'transfer_out' || transaction.kind === 'withdrawal';
     if (!counts || transaction.status === 'failed' || Date.parse(transaction.createdAt) < since) continue;
     sent.set(transaction.currency, (sent.get(transaction.currency) ?? 0) + transaction.amountMinor);
+    sentReferenceMinor += toReferenceMinor(transaction.amountMinor, transaction.currency);
   }
   return {
     balances: demoBalances(),
@@ -433,6 +436,7 @@ export function demoWallet(now: number = Date.now()): WalletResponse {
       verified: true,
       dailyLimitMinor: null,
       sentLast24h: [...sent].map(([currency, amountMinor]) => ({ currency, amountMinor })),
+      sentLast24hReferenceMinor: sentReferenceMinor,
     },
   };
 }

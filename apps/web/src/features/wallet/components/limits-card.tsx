@@ -1,5 +1,6 @@
 import type { WalletResponse } from '@ztart/shared/contracts/wallet';
 import type { Currency } from '@ztart/shared/money';
+import { REFERENCE_CURRENCY } from '@ztart/shared/reference-rates';
 import { Gauge, LockKeyhole, ShieldCheck } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -41,7 +42,7 @@ export function LimitsCard({
           </p>
         ) : (
           <div className="flex flex-col gap-2">
-            <p>{t('limits.unverified', { limit: format(limits.dailyLimitMinor, main) })}</p>
+            <p>{t('limits.unverified', { limit: format(limits.dailyLimitMinor, REFERENCE_CURRENCY) })}</p>
             <ul className="flex flex-col gap-1">
               {currencies.map((currency) => (
                 <li key={currency} className="flex justify-between gap-2">

@@ -1,5 +1,6 @@
 import type { Transaction } from '@ztart/shared/contracts/transactions';
 import type { Currency } from '@ztart/shared/money';
+import { REFERENCE_CURRENCY } from '@ztart/shared/reference-rates';
 import { CircleCheck, CircleX, Clock } from 'lucide-react';
 import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,7 +49,8 @@ export function useMovementErrorMessage(): (error: unknown, currency: Currency) 
         const remainingMinor = numberOf(error.details?.remainingMinor);
         if (limitMinor !== null && error.details?.limit === 'daily') {
           return t('limits.dailyExceeded', {
-            limit: format(limitMinor, currency),
+            // The daily limit is kept in US dollars, every currency counted at its reference rate.
+            limit: format(limitMinor, REFERENCE_CURRENCY),
             remaining: format(Math.max(0, remainingMinor ?? 0), currency),
           });
         }

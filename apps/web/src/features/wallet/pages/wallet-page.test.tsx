@@ -39,6 +39,7 @@ function routes(overrides: Record<string, MockAnswer> = {}): Record<string, Mock
           verified: false,
           dailyLimitMinor: 50_000,
           sentLast24h: [{ currency: 'USD', amountMinor: 38_000 }],
+          sentLast24hReferenceMinor: 38_000,
         },
         { USD: 500 },
       ),
