@@ -27,7 +27,7 @@ import {
   useMovementErrorMessage,
 } from '@/features/wallet/components/movement-parts';
 import { StepHeading } from '@/features/wallet/components/step-heading';
-import { availableIn, dailyRemainingIn, MAIN_CURRENCY } from '@/features/wallet/wallet-figures';
+import { availableIn, dailyRemainingIn, preferredCurrency } from '@/features/wallet/wallet-figures';
 import { useErrorMessage } from '@/hooks/use-error-message';
 import { ApiError } from '@/lib/api-client';
 
@@ -61,11 +61,14 @@ export function SendMoneyFlow({ initialRecipient = '', onFinished }: SendMoneyFl
   const errorMessage = useErrorMessage();
   const [step, setStep] = useState<Step>({ name: 'form' });
   const [draft, setDraft] = useState({ recipient: initialRecipient, amount: '', note: '' });
-  const [currency, setCurrency] = useState<Currency>(MAIN_CURRENCY);
+  // The form starts in the currency the person holds most of, chosen once when the wallet is
+  // first read: money arriving while they type does not switch it under them.
+  const [currency, setCurrency] = useState<Currency | null>(null);
   const transfer = useCreateTransfer();
+  if (currency === null && wallet.data) setCurrency(preferredCurrency(wallet.data));
 
-  if (wallet.isPending) return <FlowSkeleton />;
   if (wallet.isError) return <FormAlert>{errorMessage(wallet.error)}</FormAlert>;
+  if (wallet.isPending || currency === null) return <FlowSkeleton />;
 
   const send = (confirmed: Confirmed) =>
     transfer.mutate(
