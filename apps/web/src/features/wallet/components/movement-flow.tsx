@@ -9,6 +9,15 @@ import { AmountField, useAmountProblemMessage } from '@/components/money/amount-
 import { CurrencySelect } from '@/components/money/currency-select';
 import { Money, useFormatMoney } from '@/components/money/money';
 import { checkAmount } from '@/components/money/parse-amount-input';
+import { newIdempotencyKey } from '@/components/money-flow/money-stepper';
+import {
+  canRetry,
+  MovementReceipt,
+  SimulatedNote,
+  SummaryList,
+  useMovementErrorMessage,
+} from '@/components/money-flow/movement-parts';
+import { StepHeading } from '@/components/money-flow/step-heading';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -22,19 +31,10 @@ import { CardForm } from '@/features/payment-methods/components/card-form';
 import { usePaymentMethodName } from '@/features/payment-methods/components/payment-method-line';
 import { useCreateDeposit } from '@/features/wallet/api/create-deposit';
 import { useCreateWithdrawal } from '@/features/wallet/api/create-withdrawal';
-import { newIdempotencyKey } from '@/features/wallet/api/money-movement';
 import { MethodChoice } from '@/features/wallet/components/method-choice';
-import {
-  canRetry,
-  MovementReceipt,
-  SummaryList,
-  useMovementErrorMessage,
-} from '@/features/wallet/components/movement-parts';
-import { StepHeading } from '@/features/wallet/components/step-heading';
 import { availableIn, dailyRemainingIn } from '@/features/wallet/wallet-figures';
 import { useErrorMessage } from '@/hooks/use-error-message';
 import { ApiError } from '@/lib/api-client';
-import { useAuth } from '@/lib/auth/auth-context';
 
 export type MovementKind = 'deposit' | 'withdrawal';
 
@@ -336,14 +336,6 @@ function ConfirmStep({
       </div>
     </div>
   );
-}
-
-/** In demo mode: this happened only on this screen. */
-export function SimulatedNote() {
-  const { t } = useTranslation('wallet');
-  const auth = useAuth();
-  if (auth.status !== 'signedIn' || !auth.demo) return null;
-  return <p className="text-center text-sm text-muted-foreground">{t('demo.simulated')}</p>;
 }
 
 function FlowSkeleton() {
