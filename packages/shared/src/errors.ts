@@ -78,6 +78,8 @@ export const ERROR_CODES = {
   payment_method_not_found: 404,
   payment_method_unsuitable: 422,
   category_exists: 409,
+  /** An account cannot be deleted while it holds money (details: `balanceNotEmptyDetailsSchema`). */
+  balance_not_empty: 409,
   // Social and tools
   contact_add_failed: 500,
   visibility_update_failed: 500,

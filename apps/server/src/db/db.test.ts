@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { verifySecret } from '../modules/auth/secrets.ts';
 import { users } from '../modules/auth/tables.ts';
 import { profiles, userRoles } from '../modules/profiles/tables.ts';
+import { isVerified } from '../modules/wallet/limits.ts';
 import { CHECK_VIOLATION, sqlStateOf, UNIQUE_VIOLATION } from '../test/database-errors.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 import type { Database } from './client.ts';
@@ -97,6 +98,21 @@ describe('demo seed', () => {
 
     const [again] = await database.db.select().from(users).where(sql`${users.id} = ${maria!.id}`);
     expect(again?.passwordHash).toBe('changed');
+  });
+
+  it('makes Sam and Claire verified (email and phone), so the demo can send above the daily limit; Maria and Leo are not', async () => {
+    database = await openTestDatabase();
+    await seedDemoData(database.db);
+    const verified = await Promise.all(
+      DEMO_PEOPLE.map(async (person) => [person.ztartag, await isVerified(database!.db, person.id)]),
+    );
+    expect(Object.fromEntries(verified)).toEqual({
+      maria_waits: false,
+      leo_guitar: false,
+      sam_drives: true,
+      cafe_aurora: true,
+      ztart_admin: false,
+    });
   });
 
   it('keeps what a demo user changed when the seed runs again at the next start', async () => {

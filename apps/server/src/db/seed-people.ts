@@ -18,6 +18,11 @@ export interface DemoPerson {
   language: Language;
   location: string;
   bio: string;
+  /**
+   * A confirmed phone number, from the ranges kept for fiction: with the verified email it makes
+   * the person verified, so that the demo shows transfers above the unverified daily limit.
+   */
+  verifiedPhone?: string;
 }
 
 /** Emails use example.com, a domain reserved for examples, so no mail can reach a real person. */
@@ -54,6 +59,7 @@ export const DEMO_PEOPLE: readonly DemoPerson[] = [
     language: 'en',
     location: 'Chicago, USA',
     bio: 'Ride-share driver. Water and phone chargers on board.',
+    verifiedPhone: '+13125550147',
   },
   {
     id: '6f1c1a52-7d0e-4c1b-9a61-0c5b1d0a0004',
@@ -65,6 +71,7 @@ export const DEMO_PEOPLE: readonly DemoPerson[] = [
     language: 'fr',
     location: 'Lyon, France',
     bio: 'Owner of Café Aurora: tips go to the whole team.',
+    verifiedPhone: '+33639980147',
   },
   {
     id: '6f1c1a52-7d0e-4c1b-9a61-0c5b1d0a0005',

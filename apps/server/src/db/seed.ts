@@ -7,7 +7,7 @@ import { DEMO_PASSWORD, DEMO_PEOPLE } from './seed-people.ts';
 
 /**
  * Loads the demo people (never in production: main.ts checks `config.seed`), with verified emails
- * and the password DEMO_PASSWORD. Every insert skips rows that already exist, so a rerun changes
+ * (and, for some, verified phones) and the password DEMO_PASSWORD. Every insert skips rows that already exist, so a rerun changes
  * nothing, not even rows a demo user has edited since (a changed password stays changed); demo
  * people seeded before accounts existed get the password and verification they lack.
  */
@@ -53,6 +53,8 @@ export async function seedDemoData(db: AppDatabase): Promise<void> {
           language: person.language,
           location: person.location,
           bio: person.bio,
+          phone: person.verifiedPhone ?? null,
+          phoneVerifiedAt: person.verifiedPhone ? verifiedAt : null,
         })),
       )
       .onConflictDoNothing();

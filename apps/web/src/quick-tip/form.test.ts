@@ -5,7 +5,6 @@ import {
   checkDraft,
   checkReceipt,
   initialDraft,
-  newIdempotencyKey,
   readLinkParams,
   type TipDraft,
 } from './form.ts';
@@ -209,13 +208,5 @@ describe('the whole form', () => {
     expect(!result.ok && Object.keys(result.problems).sort()).toEqual(
       ['amount', 'cvc', 'expiry', 'message', 'name', 'number', 'receipt'].sort(),
     );
-  });
-});
-
-describe('idempotency keys', () => {
-  it('are new for every confirmation', () => {
-    const keys = new Set(Array.from({ length: 50 }, newIdempotencyKey));
-    expect(keys.size).toBe(50);
-    for (const key of keys) expect(key.length).toBeLessThanOrEqual(255);
   });
 });

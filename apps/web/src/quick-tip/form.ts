@@ -185,11 +185,3 @@ export function checkDraft(draft: TipDraft, context: DraftContext): DraftCheck {
   };
   return { ok: true, request };
 }
-
-/** A fresh key for one confirmed tip: every retry of that tip sends the same key. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  // randomUUID exists only on secure pages; a phone on a local network address gets random bytes.
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}

@@ -1,5 +1,10 @@
 import type { QuickTipProfile, Tip, TipRequestInput } from '@ztart/shared/contracts/qr-codes';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  MoneySteps,
+  type Attempt as StepperAttempt,
+  useMoneyStepper,
+} from '@/components/money-flow/money-stepper';
 import { fetchWalletFigures, sendTip, type Visitor, type WalletFigures } from './api.ts';
 import { ConfirmStep } from './components/confirm-step.tsx';
 import { DoneStep } from './components/done-step.tsx';
@@ -9,35 +14,21 @@ import { useDocumentTitle } from './components/states.tsx';
 import { TipForm } from './components/tip-form.tsx';
 import { simulateTip } from './demo.ts';
 import { failureOf } from './failures.ts';
-import {
-  type DraftContext,
-  initialDraft,
-  type LinkParams,
-  newIdempotencyKey,
-  type TipDraft,
-  tipCurrency,
-} from './form.ts';
+import { type DraftContext, initialDraft, type LinkParams, type TipDraft, tipCurrency } from './form.ts';
 import { useI18n } from './i18n.ts';
 import type { FieldProblems, Problem } from './problems.ts';
 
 /** A tip the person has confirmed, with the one key that every try of it sends. */
-export interface Attempt {
-  request: TipRequestInput;
-  idempotencyKey: string;
+export type Attempt = StepperAttempt<TipRequestInput>;
+
+/** What the form shows again when a refusal sends the person back to it. */
+interface FormProblems {
+  problems: FieldProblems;
+  cardProblem: Problem | null;
+  formProblem: Problem | null;
 }
 
-type Step =
-  | { name: 'form'; problems: FieldProblems; cardProblem: Problem | null; formProblem: Problem | null }
-  | { name: 'confirm'; attempt: Attempt; sending: boolean; problem: Problem | null }
-  | { name: 'pin'; attempt: Attempt; sending: boolean }
-  | { name: 'done'; attempt: Attempt; tip: Tip };
-
-const FORM: Extract<Step, { name: 'form' }> = {
-  name: 'form',
-  problems: {},
-  cardProblem: null,
-  formProblem: null,
-};
+const NO_PROBLEMS: FormProblems = { problems: {}, cardProblem: null, formProblem: null };
 
 /**
  * The signed-in person's balance, when paying from it makes sense here: null while it loads,
@@ -80,7 +71,6 @@ export function TipPage({ profile, visitor, params, demo, now, onNotFound }: Tip
   const offerWallet = walletState !== 'unavailable';
   const wallet = walletState === 'unavailable' ? null : walletState;
   const [draft, setDraft] = useState<TipDraft>(() => initialDraft(profile));
-  const [step, setStep] = useState<Step>(FORM);
   const stepHeading = useRef<HTMLHeadingElement>(null);
 
   const context: DraftContext = useMemo(
@@ -88,128 +78,94 @@ export function TipPage({ profile, visitor, params, demo, now, onNotFound }: Tip
     [profile, params, language, now, wallet, money],
   );
 
+  const stepper = useMoneyStepper<TipRequestInput, Tip, Problem, FormProblems>({
+    submit: ({ request, idempotencyKey }) =>
+      demo ? simulateTip(request, name) : sendTip(request, idempotencyKey),
+    refusalOf: (error, { request }) => {
+      const failure = failureOf(error, {
+        currency: request.currency,
+        cardNumber: request.card?.number ?? '',
+        money,
+      });
+      switch (failure.kind) {
+        case 'pin':
+          return { to: 'pin' };
+        case 'retry':
+          return { to: 'confirm', problem: failure.problem };
+        case 'notFound':
+          onNotFound();
+          return { to: 'form', state: null };
+        case 'fields':
+          return { to: 'form', state: { ...NO_PROBLEMS, problems: failure.problems } };
+        case 'card':
+          return { to: 'form', state: { ...NO_PROBLEMS, cardProblem: failure.problem } };
+        case 'form':
+          return { to: 'form', state: { ...NO_PROBLEMS, formProblem: failure.problem } };
+      }
+    },
+  });
+  const { step } = stepper;
+
   // A new step moves focus to its heading, so keyboard and screen-reader users follow along.
   useEffect(() => {
     if (step.name !== 'form') stepHeading.current?.focus();
   }, [step.name]);
 
-  const send = useCallback(
-    async (attempt: Attempt) => {
-      setStep((current) =>
-        current.name === 'pin'
-          ? { ...current, sending: true }
-          : { name: 'confirm', attempt, sending: true, problem: null },
-      );
-      try {
-        const tip = demo
-          ? await simulateTip(attempt.request, name)
-          : await sendTip(attempt.request, attempt.idempotencyKey);
-        setStep({ name: 'done', attempt, tip });
-      } catch (error) {
-        const failure = failureOf(error, {
-          currency: attempt.request.currency,
-          cardNumber: attempt.request.card?.number ?? '',
-          money,
-        });
-        switch (failure.kind) {
-          case 'pin':
-            setStep({ name: 'pin', attempt, sending: false });
-            return;
-          case 'notFound':
-            onNotFound();
-            return;
-          case 'retry':
-            setStep({ name: 'confirm', attempt, sending: false, problem: failure.problem });
-            return;
-          case 'fields':
-            setStep({ ...FORM, problems: failure.problems });
-            return;
-          case 'card':
-            setStep({ ...FORM, cardProblem: failure.problem });
-            return;
-          case 'form':
-            setStep({ ...FORM, formProblem: failure.problem });
-            return;
-        }
-      }
-    },
-    [demo, money, name, onNotFound],
-  );
-
   const header = <ReceiverHeading profile={profile} compact={step.name !== 'form' || params.embed} />;
 
-  switch (step.name) {
-    case 'form':
-      return (
-        <>
-          {header}
+  return (
+    <>
+      {header}
+      <MoneySteps
+        stepper={stepper}
+        form={({ state }) => (
           <TipForm
             draft={draft}
             onDraft={setDraft}
             context={context}
             ownPage={ownPage}
             offerWallet={offerWallet}
-            initialProblems={step.problems}
-            cardProblem={step.cardProblem}
-            formProblem={step.formProblem}
-            onConfirm={(request) =>
-              setStep({
-                name: 'confirm',
-                attempt: { request, idempotencyKey: newIdempotencyKey() },
-                sending: false,
-                problem: null,
-              })
-            }
+            initialProblems={state?.problems ?? {}}
+            cardProblem={state?.cardProblem ?? null}
+            formProblem={state?.formProblem ?? null}
+            onConfirm={stepper.confirm}
           />
-        </>
-      );
-    case 'confirm':
-      return (
-        <>
-          {header}
+        )}
+        confirm={({ attempt, sending, problem }) => (
           <ConfirmStep
             headingRef={stepHeading}
             profile={profile}
-            attempt={step.attempt}
-            sending={step.sending}
-            problem={step.problem}
-            onSend={() => void send(step.attempt)}
-            onEdit={() => setStep(FORM)}
+            attempt={attempt}
+            sending={sending}
+            problem={problem}
+            onSend={stepper.send}
+            onEdit={stepper.restart}
           />
-        </>
-      );
-    case 'pin':
-      return (
-        <>
-          {header}
+        )}
+        pin={({ attempt, sending }) => (
           <PinStep
             headingRef={stepHeading}
-            attempt={step.attempt}
+            attempt={attempt}
             noPinMaxMinor={wallet?.noPinMaxMinor ?? null}
-            sending={step.sending}
-            onVerified={() => void send(step.attempt)}
-            onCancel={() =>
-              setStep({ name: 'confirm', attempt: step.attempt, sending: false, problem: null })
-            }
+            sending={sending}
+            onVerified={stepper.send}
+            onCancel={stepper.backToConfirm}
           />
-        </>
-      );
-    case 'done':
-      return (
-        <>
-          {header}
+        )}
+        done={({ attempt, result }) => (
           <DoneStep
             headingRef={stepHeading}
             profile={profile}
-            attempt={step.attempt}
-            tip={step.tip}
+            attempt={attempt}
+            tip={result}
             demo={demo}
             onAgain={() => {
               setDraft(initialDraft(profile));
-              setStep(FORM);
+              stepper.restart();
             }}
           />
-        </>
-      );
-  }
+        )}
+      />
+    </>
+  );
 }

@@ -3,6 +3,7 @@ import { LANGUAGES } from '../languages.ts';
 import { TEXT_LIMITS } from '../limits.ts';
 import { META_DASHBOARD_ACCESS_LEVELS, USER_LEVELS } from '../roles.ts';
 import { DELETE_CONFIRMATION_WORD, phoneSchema, ztartagSchema } from '../validation.ts';
+import { currencySchema } from './wallet.ts';
 
 /** `GET /api/public/profiles/:ztartag`: the tag is compared case-insensitively. */
 export const publicProfileParamsSchema = z.object({ ztartag: ztartagSchema });
@@ -97,7 +98,8 @@ export const ztartagSuggestionResponseSchema = z
 /**
  * `DELETE /api/profiles/me` → 204; personal data removed or anonymised, audit and money history
  * kept. A confirmation other than DELETE → 400 `delete_confirmation_failed`; a wrong password →
- * 403 `current_password_incorrect`.
+ * 403 `current_password_incorrect`; money still held → 409 `balance_not_empty`
+ * ({@link balanceNotEmptyDetailsSchema}).
  */
 export const deleteAccountRequestSchema = z
   .object({
@@ -108,6 +110,29 @@ export const deleteAccountRequestSchema = z
   })
   .meta({ id: 'DeleteAccountRequest' });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
+
+/**
+ * Money a person still has with us, which stops their account from being deleted:
+ * `available` in the wallet, `pending` on its way in (a card deposit or a tip not settled yet),
+ * `held` on its way out (a withdrawal not paid out yet, which comes back if the bank returns it).
+ */
+export const HELD_MONEY_KINDS = ['available', 'pending', 'held'] as const;
+export type HeldMoneyKind = (typeof HELD_MONEY_KINDS)[number];
+
+export const heldMoneySchema = z
+  .object({
+    kind: z.enum(HELD_MONEY_KINDS),
+    currency: currencySchema,
+    amountMinor: z.number().int().positive(),
+  })
+  .meta({ id: 'HeldMoney' });
+export type HeldMoney = z.infer<typeof heldMoneySchema>;
+
+/** `details` of 409 `balance_not_empty`: every amount still held, never empty. */
+export const balanceNotEmptyDetailsSchema = z
+  .object({ balances: z.array(heldMoneySchema).min(1) })
+  .meta({ id: 'BalanceNotEmptyDetails' });
+export type BalanceNotEmptyDetails = z.infer<typeof balanceNotEmptyDetailsSchema>;
 
 /** `GET /api/user-roles/:userId` — the spec's "Read user_roles" (own, or any for an admin). */
 export const userRolesParamsSchema = z.object({ userId: z.uuid() });

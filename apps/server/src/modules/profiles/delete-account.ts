@@ -1,15 +1,19 @@
+import type { BalanceNotEmptyDetails } from '@ztart/shared/contracts/profiles';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, isAppError } from '../../http/errors.ts';
 import { recordAudit } from '../activity/service.ts';
 import { anonymiseAccount, assertPassword } from '../auth/service.ts';
+import { moneyHeldBy } from '../ledger/holdings.ts';
 import { removePinOf } from '../security/pin.ts';
 import { eraseProfile } from './service.ts';
 
 /**
  * Deletes an account after checking its password: personal data is removed or anonymised in
  * one transaction by each module that holds some; audit rows stay (pointing at the anonymised
- * account), as will ledger history.
+ * account), as does ledger history. An account that still holds money (available, pending or
+ * held by a withdrawal) is refused with 409 `balance_not_empty` and every amount: nobody could
+ * reach that money any more.
  */
 export async function deleteAccount(
   context: AppContext,
@@ -20,11 +24,21 @@ export async function deleteAccount(
   await assertPassword(context.db, userId, password);
   try {
     await context.db.transaction(async (tx) => {
+      // Anonymising first locks the person's row, which every movement of theirs locks first too:
+      // one in flight finishes before the money is counted, and none starts after.
+      await anonymiseAccount(tx, userId, context.now());
+      const balances = await moneyHeldBy(tx, userId);
+      if (balances.length > 0) {
+        throw new AppError('balance_not_empty', {
+          message: 'This account still holds money: withdraw it or send it to someone first.',
+          details: { balances } satisfies BalanceNotEmptyDetails,
+        });
+      }
       await eraseProfile(tx, userId);
       await removePinOf(tx, userId);
-      await anonymiseAccount(tx, userId, context.now());
     });
   } catch (error) {
+    if (isAppError(error) && error.code === 'balance_not_empty') throw error;
     throw new AppError('account_delete_failed', { cause: error });
   }
   await recordAudit(context.db, request, { userId, actionType: 'account_deleted' });

@@ -80,10 +80,10 @@ export const profileRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
       preHandler: deleteAccountLimit,
       config: { validationErrorCodes: { confirmation: 'delete_confirmation_failed' } },
       schema: {
-        summary: 'Deletes the account: type DELETE and the password',
+        summary: 'Deletes the account: type DELETE and the password; refused while it holds money',
         tags: ['profiles'],
         body: deleteAccountRequestSchema,
-        response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 429, 500) },
+        response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 409, 429, 500) },
       },
     },
     async (request, reply) => {

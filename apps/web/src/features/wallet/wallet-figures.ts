@@ -1,6 +1,6 @@
 import type { WalletBalance, WalletResponse } from '@ztart/shared/contracts/wallet';
-import type { Currency } from '@ztart/shared/money';
-import { fromReferenceMinor } from '@ztart/shared/reference-rates';
+import { CURRENCIES, type Currency } from '@ztart/shared/money';
+import { fromReferenceMinor, toReferenceMinor } from '@ztart/shared/reference-rates';
 
 /** The main currency: always shown, even at zero. */
 export const MAIN_CURRENCY: Currency = 'USD';
@@ -27,6 +27,29 @@ export function shownBalances(wallet: WalletResponse): WalletBalance[] {
       balance.currency !== MAIN_CURRENCY && (balance.totalMinor !== 0 || balance.pendingMinor !== 0),
   );
   return [balanceIn(wallet, MAIN_CURRENCY), ...others];
+}
+
+/**
+ * The currency a money form starts in: the one the person holds most of, compared at the
+ * reference rates (available money first, since only that can be sent; then money on its way
+ * in). Someone holding nothing starts in the main currency; a tie goes to the currency that
+ * comes first in the list (the main one leads it).
+ */
+export function preferredCurrency(wallet: WalletResponse): Currency {
+  let best: { currency: Currency; available: number; total: number } = {
+    currency: MAIN_CURRENCY,
+    available: 0,
+    total: 0,
+  };
+  for (const currency of CURRENCIES) {
+    const balance = balanceIn(wallet, currency);
+    const available = toReferenceMinor(balance.availableMinor, currency);
+    const total = toReferenceMinor(balance.totalMinor, currency);
+    if (available > best.available || (available === best.available && total > best.total)) {
+      best = { currency, available, total };
+    }
+  }
+  return best.currency;
 }
 
 export function sentTodayIn(wallet: WalletResponse, currency: Currency): number {

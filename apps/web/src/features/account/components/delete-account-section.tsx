@@ -10,6 +10,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
 import { toast } from '@/components/ui/toast/toast-store';
 import { useDeleteAccount } from '@/features/account/api/delete-account';
+import { MoneyStillHeld, moneyStillHeldIn } from '@/features/account/components/money-still-held';
 import { SectionCard } from '@/features/account/components/section-card';
 import { useFailureMessage } from '@/hooks/use-error-message';
 import { type FieldErrors, fieldErrorsFromApiError, validate } from '@/lib/forms/form-errors';
@@ -27,7 +28,8 @@ const KEPT = ['kept1', 'kept2'] as const;
 
 /**
  * Spec §4/§5: deleting the account needs the word DELETE typed exactly ('Confirmación
- * fallida' otherwise) and the password. What goes and what stays is said first.
+ * fallida' otherwise) and the password. What goes and what stays is said first. An account
+ * that still holds money is not deleted: the amounts are listed, with the way to withdraw them.
  */
 export function DeleteAccountSection() {
   const { t } = useTranslation(['account', 'errors']);
@@ -65,8 +67,9 @@ export function DeleteAccountSection() {
     });
   };
 
+  const moneyHeld = deleteAccount.isError ? moneyStillHeldIn(deleteAccount.error) : null;
   const showGeneralError =
-    deleteAccount.isError && !fieldErrorsFromApiError(deleteAccount.error, FIELD_BY_CODE);
+    deleteAccount.isError && !moneyHeld && !fieldErrorsFromApiError(deleteAccount.error, FIELD_BY_CODE);
 
   return (
     <SectionCard
@@ -118,6 +121,7 @@ export function DeleteAccountSection() {
           onChange={(event) => change('confirmation', event.target.value)}
           error={fieldMessage(errors.confirmation)}
         />
+        {moneyHeld ? <MoneyStillHeld balances={moneyHeld} /> : null}
         {showGeneralError ? (
           <FormAlert>{failureMessage(deleteAccount.error, 'account_delete_failed')}</FormAlert>
         ) : null}

@@ -57,6 +57,37 @@ describe('/account, advanced: delete account', () => {
     expect(await screen.findByText('Could not delete account')).toBeInTheDocument();
   });
 
+  it("an account that still holds money is kept: the amounts in the reader's locale and a way to withdraw", async () => {
+    mockApi({
+      ...SIGNED_IN,
+      'DELETE /api/profiles/me': [
+        409,
+        error('balance_not_empty', {
+          balances: [
+            { kind: 'available', currency: 'EUR', amountMinor: 250 },
+            { kind: 'held', currency: 'USD', amountMinor: 1_000 },
+          ],
+        }),
+      ],
+    });
+    const { router } = renderRoute('/account?tab=advanced', { auth: 'provider', language: 'fr' });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Mot de passe actuel'), 'right');
+    await user.type(screen.getByLabelText('Saisissez DELETE pour confirmer'), 'DELETE');
+    await user.click(screen.getByRole('button', { name: 'Supprimer mon compte' }));
+
+    const notice = await screen.findByTestId('money-still-held');
+    expect(notice).toHaveTextContent('Votre compte contient encore de l’argent');
+    expect(notice).toHaveTextContent(/Retirez-le ou envoyez-le/);
+    // French formatting: a comma for decimals, the symbol after the amount.
+    expect(within(notice).getByText(/^2,50\s€$/)).toBeInTheDocument();
+    expect(within(notice).getByText('Retrait en cours')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/account');
+    await user.click(within(notice).getByRole('link', { name: 'Retirer de l’argent' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?action=withdraw'));
+    expect(router.state.location.pathname).toBe('/wallet');
+  });
+
   it('deleting signs out here, says so and goes home', async () => {
     const api = mockApi({ ...SIGNED_IN, 'DELETE /api/profiles/me': [204] });
     const { router } = renderRoute('/account?tab=advanced', { auth: 'provider', toaster: true });

@@ -1,5 +1,5 @@
 import type { TransferRequest } from '@ztart/shared/contracts/wallet';
-import { useMoneyMovement } from '@/features/wallet/api/money-movement';
+import { useMoneyMovement } from '@/components/money-flow/money-movement';
 
 /** `POST /api/transfers` → 201 {transaction}: the sender's, completed at once. */
 export function useCreateTransfer() {

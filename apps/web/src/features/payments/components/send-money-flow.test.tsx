@@ -159,4 +159,20 @@ describe('sending money', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('The maximum amount is $10,000.00')).toBeInTheDocument();
   });
+
+  it('starts in euros for someone who holds only euros, and sends euros', async () => {
+    const api = mockApi({ ...BASE, 'GET /api/wallet': [200, walletAnswer({ EUR: 250 })] });
+    renderWithProviders(<SendMoneyFlow />, { auth: signedIn() });
+    expect(await screen.findByRole('combobox', { name: 'Currency' })).toHaveValue('EUR');
+    expect(screen.getByText(/Available: €2\.50/)).toBeInTheDocument();
+
+    await fillAndContinue('@leo_guitar', '2.50');
+    await userEvent.click(await screen.findByRole('button', { name: /Send €2\.50/ }));
+
+    await waitFor(() => expect(api.callsTo('POST', '/api/transfers')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/transfers')[0]?.body).toMatchObject({
+      amountMinor: 250,
+      currency: 'EUR',
+    });
+  });
 });

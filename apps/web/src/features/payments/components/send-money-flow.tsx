@@ -8,6 +8,15 @@ import { AmountField, useAmountProblemMessage } from '@/components/money/amount-
 import { CurrencySelect } from '@/components/money/currency-select';
 import { Money, useFormatMoney } from '@/components/money/money';
 import { checkAmount } from '@/components/money/parse-amount-input';
+import { type Attempt, MoneySteps, useMoneyStepper } from '@/components/money-flow/money-stepper';
+import {
+  canRetry,
+  MovementReceipt,
+  SimulatedNote,
+  SummaryList,
+  useMovementErrorMessage,
+} from '@/components/money-flow/movement-parts';
+import { StepHeading } from '@/components/money-flow/step-heading';
 import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -18,32 +27,17 @@ import { useCreateTransfer } from '@/features/payments/api/create-transfer';
 import { useRecipientLookup } from '@/features/payments/api/get-recipient';
 import { RecipientCard, RecipientField } from '@/features/payments/components/recipient-field';
 import { useWallet } from '@/features/wallet/api/get-wallet';
-import { newIdempotencyKey } from '@/features/wallet/api/money-movement';
-import { SimulatedNote } from '@/features/wallet/components/movement-flow';
-import {
-  canRetry,
-  MovementReceipt,
-  SummaryList,
-  useMovementErrorMessage,
-} from '@/features/wallet/components/movement-parts';
-import { StepHeading } from '@/features/wallet/components/step-heading';
-import { availableIn, dailyRemainingIn, MAIN_CURRENCY } from '@/features/wallet/wallet-figures';
+import { availableIn, dailyRemainingIn, preferredCurrency } from '@/features/wallet/wallet-figures';
 import { useErrorMessage } from '@/hooks/use-error-message';
 import { ApiError } from '@/lib/api-client';
 
-/** A transfer the person has seen on the confirmation step, with the key that makes it happen once. */
-interface Confirmed {
+/** A transfer as the form made it, with the recipient the confirmation and the receipt show. */
+interface TransferDraft {
   request: TransferRequest;
   recipient: RecipientResponse;
-  idempotencyKey: string;
 }
 
-type Step =
-  | { name: 'form' }
-  | ({ name: 'confirm' } & Confirmed)
-  /** The server asked for the PIN: once it is entered, the same request goes again with the same key. */
-  | ({ name: 'pin' } & Confirmed)
-  | { name: 'done'; request: TransferRequest; recipient: RecipientResponse; transaction: Transaction };
+type Confirmed = Attempt<TransferDraft>;
 
 export interface SendMoneyFlowProps {
   initialRecipient?: string;
@@ -59,78 +53,68 @@ export interface SendMoneyFlowProps {
 export function SendMoneyFlow({ initialRecipient = '', onFinished }: SendMoneyFlowProps) {
   const wallet = useWallet();
   const errorMessage = useErrorMessage();
-  const [step, setStep] = useState<Step>({ name: 'form' });
   const [draft, setDraft] = useState({ recipient: initialRecipient, amount: '', note: '' });
-  const [currency, setCurrency] = useState<Currency>(MAIN_CURRENCY);
+  // The form starts in the currency the person holds most of, chosen once when the wallet is
+  // first read: money arriving while they type does not switch it under them.
+  const [currency, setCurrency] = useState<Currency | null>(null);
   const transfer = useCreateTransfer();
+  // Any refusal but the PIN stays on the confirmation, which says why (and offers a retry).
+  const stepper = useMoneyStepper<TransferDraft, Transaction, unknown>({
+    submit: async ({ request, idempotencyKey }) =>
+      (await transfer.mutateAsync({ body: request.request, idempotencyKey })).transaction,
+    refusalOf: (error) =>
+      error instanceof ApiError && error.code === 'pin_required'
+        ? { to: 'pin' }
+        : { to: 'confirm', problem: error },
+  });
+  if (currency === null && wallet.data) setCurrency(preferredCurrency(wallet.data));
 
-  if (wallet.isPending) return <FlowSkeleton />;
   if (wallet.isError) return <FormAlert>{errorMessage(wallet.error)}</FormAlert>;
+  if (wallet.isPending || currency === null) return <FlowSkeleton />;
 
-  const send = (confirmed: Confirmed) =>
-    transfer.mutate(
-      { body: confirmed.request, idempotencyKey: confirmed.idempotencyKey },
-      {
-        onSuccess: ({ transaction }) =>
-          setStep({ name: 'done', request: confirmed.request, recipient: confirmed.recipient, transaction }),
-        onError: (error) => {
-          if (error instanceof ApiError && error.code === 'pin_required')
-            setStep({ ...confirmed, name: 'pin' });
-          else setStep({ ...confirmed, name: 'confirm' });
-        },
-      },
-    );
-  const backToForm = () => {
-    transfer.reset();
-    setStep({ name: 'form' });
-  };
-
-  switch (step.name) {
-    case 'form':
-      return (
+  return (
+    <MoneySteps
+      stepper={stepper}
+      form={() => (
         <DetailsStep
           wallet={wallet.data}
           draft={draft}
           onDraft={setDraft}
           currency={currency}
           onCurrency={setCurrency}
-          onContinue={(request, recipient) =>
-            setStep({ name: 'confirm', request, recipient, idempotencyKey: newIdempotencyKey() })
-          }
+          onContinue={(request, recipient) => stepper.confirm({ request, recipient })}
         />
-      );
-    case 'confirm':
-      return (
+      )}
+      confirm={(step) => (
         <ConfirmStep
-          confirmed={step}
-          pending={transfer.isPending}
-          error={transfer.error}
-          onSend={() => send(step)}
-          onBack={backToForm}
+          confirmed={step.attempt}
+          pending={step.sending}
+          error={step.problem}
+          onSend={stepper.send}
+          onBack={stepper.restart}
         />
-      );
-    case 'pin':
-      return (
+      )}
+      pin={(step) => (
         <PinStep
-          confirmed={step}
-          sending={transfer.isPending}
-          onVerified={() => send(step)}
-          onBack={backToForm}
+          confirmed={step.attempt}
+          sending={step.sending}
+          onVerified={stepper.send}
+          onBack={stepper.restart}
         />
-      );
-    case 'done':
-      return (
+      )}
+      done={(step) => (
         <DoneStep
-          step={step}
+          draft={step.attempt.request}
+          transaction={step.result}
           onFinished={onFinished}
           onSendMore={() => {
-            transfer.reset();
             setDraft({ recipient: '', amount: '', note: '' });
-            setStep({ name: 'form' });
+            stepper.restart();
           }}
         />
-      );
-  }
+      )}
+    />
+  );
 }
 
 function DetailsStep({
@@ -283,7 +267,7 @@ function ConfirmStep({
   const { t } = useTranslation('wallet');
   const format = useFormatMoney();
   const movementError = useMovementErrorMessage();
-  const { request, recipient } = confirmed;
+  const { request, recipient } = confirmed.request;
   const amount = format(request.amountMinor, request.currency);
   return (
     <div className="flex flex-col gap-4">
@@ -336,12 +320,13 @@ function PinStep({
   const { t } = useTranslation('wallet');
   const format = useFormatMoney();
   const verify = useVerifyPin();
-  const amount = format(confirmed.request.amountMinor, confirmed.request.currency);
+  const { request, recipient } = confirmed.request;
+  const amount = format(request.amountMinor, request.currency);
   return (
     <div className="flex flex-col gap-4">
       <StepHeading>{t('send.pinTitle')}</StepHeading>
       <p className="text-sm text-muted-foreground">
-        {t('send.pinBody', { amount, name: confirmed.recipient.displayName })}
+        {t('send.pinBody', { amount, name: recipient.displayName })}
       </p>
       {sending ? (
         <p role="status" className="text-sm">
@@ -361,32 +346,35 @@ function PinStep({
 }
 
 function DoneStep({
-  step,
+  draft,
+  transaction,
   onFinished,
   onSendMore,
 }: {
-  step: Extract<Step, { name: 'done' }>;
+  draft: TransferDraft;
+  transaction: Transaction;
   onFinished?: () => void;
   onSendMore: () => void;
 }) {
   const { t } = useTranslation('wallet');
-  const name = step.recipient.ztartag ? `@${step.recipient.ztartag}` : step.recipient.displayName;
+  const { request, recipient } = draft;
+  const name = recipient.ztartag ? `@${recipient.ztartag}` : recipient.displayName;
   return (
     <div className="flex flex-col gap-4">
       <MovementReceipt
-        initial={step.transaction}
+        initial={transaction}
         title={(status) => t(`send.${status}Title`, { name })}
         rows={[
           {
             label: t('flows.amount'),
-            value: <Money amountMinor={step.request.amountMinor} currency={step.request.currency} />,
+            value: <Money amountMinor={request.amountMinor} currency={request.currency} />,
           },
           { label: t('flows.to'), value: name },
-          ...(step.request.note
+          ...(request.note
             ? [
                 {
                   label: t('send.noteLabel'),
-                  value: <span className="break-words">{step.request.note}</span>,
+                  value: <span className="break-words">{request.note}</span>,
                 },
               ]
             : []),

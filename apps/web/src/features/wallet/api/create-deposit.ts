@@ -1,5 +1,5 @@
 import type { DepositRequest } from '@ztart/shared/contracts/wallet';
-import { useMoneyMovement } from '@/features/wallet/api/money-movement';
+import { useMoneyMovement } from '@/components/money-flow/money-movement';
 
 /** `POST /api/wallet/deposits` → 201 {transaction}, pending until the card charge settles. */
 export function useCreateDeposit() {

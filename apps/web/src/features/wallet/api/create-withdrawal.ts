@@ -1,5 +1,5 @@
 import type { WithdrawalRequest } from '@ztart/shared/contracts/wallet';
-import { useMoneyMovement } from '@/features/wallet/api/money-movement';
+import { useMoneyMovement } from '@/components/money-flow/money-movement';
 
 /** `POST /api/wallet/withdrawals` → 201 {transaction}: held at once, pending until paid out. */
 export function useCreateWithdrawal() {

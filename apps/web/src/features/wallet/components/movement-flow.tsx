@@ -9,6 +9,15 @@ import { AmountField, useAmountProblemMessage } from '@/components/money/amount-
 import { CurrencySelect } from '@/components/money/currency-select';
 import { Money, useFormatMoney } from '@/components/money/money';
 import { checkAmount } from '@/components/money/parse-amount-input';
+import { useMoneyStepper } from '@/components/money-flow/money-stepper';
+import {
+  canRetry,
+  MovementReceipt,
+  SimulatedNote,
+  SummaryList,
+  useMovementErrorMessage,
+} from '@/components/money-flow/movement-parts';
+import { StepHeading } from '@/components/money-flow/step-heading';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -22,19 +31,10 @@ import { CardForm } from '@/features/payment-methods/components/card-form';
 import { usePaymentMethodName } from '@/features/payment-methods/components/payment-method-line';
 import { useCreateDeposit } from '@/features/wallet/api/create-deposit';
 import { useCreateWithdrawal } from '@/features/wallet/api/create-withdrawal';
-import { newIdempotencyKey } from '@/features/wallet/api/money-movement';
 import { MethodChoice } from '@/features/wallet/components/method-choice';
-import {
-  canRetry,
-  MovementReceipt,
-  SummaryList,
-  useMovementErrorMessage,
-} from '@/features/wallet/components/movement-parts';
-import { StepHeading } from '@/features/wallet/components/step-heading';
 import { availableIn, dailyRemainingIn } from '@/features/wallet/wallet-figures';
 import { useErrorMessage } from '@/hooks/use-error-message';
 import { ApiError } from '@/lib/api-client';
-import { useAuth } from '@/lib/auth/auth-context';
 
 export type MovementKind = 'deposit' | 'withdrawal';
 
@@ -44,12 +44,11 @@ interface MovementRequest {
   currency: Currency;
 }
 
-type Step =
-  | { name: 'form' }
-  | { name: 'addMethod' }
-  /** The key is made once per confirmation: a retry of this confirmation reuses it. */
-  | { name: 'confirm'; request: MovementRequest; method: PaymentMethod; idempotencyKey: string }
-  | { name: 'done'; request: MovementRequest; method: PaymentMethod; transaction: Transaction };
+/** A movement as the form made it, with the card or account the confirmation and receipt name. */
+interface MovementDraft {
+  request: MovementRequest;
+  method: PaymentMethod;
+}
 
 export interface MovementFlowProps {
   kind: MovementKind;
@@ -68,7 +67,7 @@ export function MovementFlow({ kind, wallet, initialCurrency = 'USD', onFinished
   const copy = kind === 'deposit' ? 'deposit' : 'withdraw';
   const methods = usePaymentMethods();
   const usable = kind === 'deposit' ? cardsOf(methods.data ?? []) : bankAccountsOf(methods.data ?? []);
-  const [step, setStep] = useState<Step>({ name: 'form' });
+  const [addingMethod, setAddingMethod] = useState(false);
   const [chosenId, setChosenId] = useState<string | null>(null);
   const [amountText, setAmountText] = useState('');
   const [currency, setCurrency] = useState<Currency>(initialCurrency);
@@ -77,14 +76,21 @@ export function MovementFlow({ kind, wallet, initialCurrency = 'USD', onFinished
   const deposit = useCreateDeposit();
   const withdrawal = useCreateWithdrawal();
   const mutation = kind === 'deposit' ? deposit : withdrawal;
+  // No PIN here: every refusal stays on the confirmation, which says why (and offers a retry).
+  const stepper = useMoneyStepper<MovementDraft, Transaction, unknown>({
+    submit: async ({ request, idempotencyKey }) =>
+      (await mutation.mutateAsync({ body: request.request, idempotencyKey })).transaction,
+    refusalOf: (error) => ({ to: 'confirm', problem: error }),
+  });
+  const { step } = stepper;
 
   if (methods.isPending) return <FlowSkeleton />;
   if (methods.isError) return <MethodsError error={methods.error} onRetry={() => void methods.refetch()} />;
 
-  if (step.name === 'addMethod' || (step.name === 'form' && usable.length === 0)) {
+  if (step.name === 'form' && (addingMethod || usable.length === 0)) {
     const added = (method: PaymentMethod) => {
       setChosenId(method.id);
-      setStep({ name: 'form' });
+      setAddingMethod(false);
     };
     return (
       <div className="flex flex-col gap-4">
@@ -100,13 +106,13 @@ export function MovementFlow({ kind, wallet, initialCurrency = 'USD', onFinished
           <CardForm
             firstCard={usable.length === 0}
             onAdded={added}
-            onCancel={usable.length === 0 ? onFinished : () => setStep({ name: 'form' })}
+            onCancel={usable.length === 0 ? onFinished : () => setAddingMethod(false)}
           />
         ) : (
           <BankAccountForm
             firstAccount={usable.length === 0}
             onAdded={added}
-            onCancel={usable.length === 0 ? onFinished : () => setStep({ name: 'form' })}
+            onCancel={usable.length === 0 ? onFinished : () => setAddingMethod(false)}
           />
         )}
       </div>
@@ -114,43 +120,33 @@ export function MovementFlow({ kind, wallet, initialCurrency = 'USD', onFinished
   }
 
   if (step.name === 'confirm') {
-    const submit = () =>
-      mutation.mutate(
-        { body: step.request, idempotencyKey: step.idempotencyKey },
-        {
-          onSuccess: ({ transaction }) =>
-            setStep({ name: 'done', request: step.request, method: step.method, transaction }),
-        },
-      );
     return (
       <ConfirmStep
         kind={kind}
-        request={step.request}
-        methodLabel={methodName(step.method)}
-        pending={mutation.isPending}
-        error={mutation.error}
-        onSubmit={submit}
-        onBack={() => {
-          mutation.reset();
-          setStep({ name: 'form' });
-        }}
+        request={step.attempt.request.request}
+        methodLabel={methodName(step.attempt.request.method)}
+        pending={step.sending}
+        error={step.problem}
+        onSubmit={stepper.send}
+        onBack={stepper.restart}
       />
     );
   }
 
   if (step.name === 'done') {
+    const { request, method } = step.attempt.request;
     return (
       <div className="flex flex-col gap-4">
         <MovementReceipt
-          initial={step.transaction}
+          initial={step.result}
           title={(status) => t(`${copy}.${status}Title`)}
           pendingNote={t(`${copy}.pendingNote`)}
           rows={[
             {
               label: t('flows.amount'),
-              value: <Money amountMinor={step.request.amountMinor} currency={step.request.currency} />,
+              value: <Money amountMinor={request.amountMinor} currency={request.currency} />,
             },
-            { label: kind === 'deposit' ? t('flows.from') : t('flows.to'), value: methodName(step.method) },
+            { label: kind === 'deposit' ? t('flows.from') : t('flows.to'), value: methodName(method) },
           ]}
         />
         <SimulatedNote />
@@ -172,10 +168,8 @@ export function MovementFlow({ kind, wallet, initialCurrency = 'USD', onFinished
       onAmountText={setAmountText}
       currency={currency}
       onCurrency={setCurrency}
-      onAddMethod={() => setStep({ name: 'addMethod' })}
-      onContinue={(request, method) =>
-        setStep({ name: 'confirm', request, method, idempotencyKey: newIdempotencyKey() })
-      }
+      onAddMethod={() => setAddingMethod(true)}
+      onContinue={(request, method) => stepper.confirm({ request, method })}
     />
   );
 }
@@ -336,14 +330,6 @@ function ConfirmStep({
       </div>
     </div>
   );
-}
-
-/** In demo mode: this happened only on this screen. */
-export function SimulatedNote() {
-  const { t } = useTranslation('wallet');
-  const auth = useAuth();
-  if (auth.status !== 'signedIn' || !auth.demo) return null;
-  return <p className="text-center text-sm text-muted-foreground">{t('demo.simulated')}</p>;
 }
 
 function FlowSkeleton() {

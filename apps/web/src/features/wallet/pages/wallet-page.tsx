@@ -2,6 +2,7 @@ import type { Currency } from '@ztart/shared/money';
 import { ArrowDownToLine, ArrowUpFromLine, Send, Wallet } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -16,17 +17,27 @@ import { BalanceCards } from '@/features/wallet/components/balance-cards';
 import { LimitsCard } from '@/features/wallet/components/limits-card';
 import { MethodsSummary } from '@/features/wallet/components/methods-summary';
 import { MovementFlow } from '@/features/wallet/components/movement-flow';
-import { MAIN_CURRENCY, shownBalances } from '@/features/wallet/wallet-figures';
+import { MAIN_CURRENCY, preferredCurrency, shownBalances } from '@/features/wallet/wallet-figures';
 import { useErrorMessage } from '@/hooks/use-error-message';
 
 type Action = 'deposit' | 'withdrawal' | 'send';
+
+/** `?action=withdraw` (the account screen's way out for money that blocks a deletion) opens that flow. */
+const ACTION_OF_LINK: Readonly<Record<string, Action>> = {
+  deposit: 'deposit',
+  withdraw: 'withdrawal',
+  send: 'send',
+};
 
 /** `/wallet`: the balances first, the three ways to move money, then methods, activity, chart and limits. */
 export function WalletPage() {
   const { t } = useTranslation(['screens', 'wallet']);
   const wallet = useWallet();
   const errorMessage = useErrorMessage();
-  const [action, setAction] = useState<Action | null>(null);
+  const [searchParams] = useSearchParams();
+  const [action, setAction] = useState<Action | null>(
+    () => ACTION_OF_LINK[searchParams.get('action') ?? ''] ?? null,
+  );
   const [chartCurrency, setChartCurrency] = useState<Currency>(MAIN_CURRENCY);
   const recentTitleId = useId();
   const close = () => setAction(null);
@@ -114,7 +125,13 @@ export function WalletPage() {
       >
         {/* Mounted only while open: each opening starts a new flow, with a new idempotency key. */}
         {wallet.isSuccess && (action === 'deposit' || action === 'withdrawal') ? (
-          <MovementFlow key={action} kind={action} wallet={wallet.data} onFinished={close} />
+          <MovementFlow
+            key={action}
+            kind={action}
+            wallet={wallet.data}
+            initialCurrency={preferredCurrency(wallet.data)}
+            onFinished={close}
+          />
         ) : null}
         {action === 'send' ? <SendMoneyFlow onFinished={close} /> : null}
       </Dialog>

@@ -8,6 +8,7 @@ import { useFormatMoney } from '@/components/money/money';
 import { StatusBadge, useTransaction } from '@/features/transactions';
 import { useErrorMessage } from '@/hooks/use-error-message';
 import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth/auth-context';
 import { cn } from '@/lib/cn';
 
 /** The lines of a confirmation or a receipt: what, from where, to whom. */
@@ -131,4 +132,12 @@ export function MovementReceipt({
       />
     </div>
   );
+}
+
+/** In demo mode: this happened only on this screen. */
+export function SimulatedNote() {
+  const { t } = useTranslation('wallet');
+  const auth = useAuth();
+  if (auth.status !== 'signedIn' || !auth.demo) return null;
+  return <p className="text-center text-sm text-muted-foreground">{t('demo.simulated')}</p>;
 }

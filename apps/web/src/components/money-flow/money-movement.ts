@@ -18,10 +18,6 @@ export interface IdempotentRequest<Body> {
   idempotencyKey: string;
 }
 
-export function newIdempotencyKey(): string {
-  return crypto.randomUUID();
-}
-
 /** POSTs a money movement with its Idempotency-Key and checks the answer against the contract. */
 export async function postMoneyMovement<Body>(
   path: string,
