@@ -13,6 +13,7 @@ import { loggerOptions } from './http/logger.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { CONNECTION_TIMEOUTS, type ConnectionTimeouts, timeoutOptions } from './http/timeouts.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createCardProcessor } from './integrations/card-processor/processor.ts';
 import { createMailTransport, Mailer } from './integrations/mail/mailer.ts';
@@ -54,6 +55,8 @@ export interface BuildAppOptions {
   mailTransporter?: Transporter;
   /** See AppContext.uniformAnswerMs; UNIFORM_ANSWER_MS unless given (tests lower it). */
   uniformAnswerMs?: number;
+  /** Replaces some of CONNECTION_TIMEOUTS (tests shorten them). */
+  timeouts?: Partial<ConnectionTimeouts>;
 }
 
 /** Longer than the work of any of those answers takes, with room for a slow database. */
@@ -74,6 +77,7 @@ export async function buildApp(options: BuildAppOptions) {
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
+    ...timeoutOptions({ ...CONNECTION_TIMEOUTS, ...options.timeouts }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

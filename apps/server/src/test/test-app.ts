@@ -49,6 +49,7 @@ export interface TestAppOptions {
   mailTransporter?: BuildAppOptions['mailTransporter'];
   /** 0 unless given: most tests need not wait for the uniform answer time. */
   uniformAnswerMs?: number;
+  timeouts?: BuildAppOptions['timeouts'];
 }
 
 /**
@@ -68,6 +69,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       rateLimits: options.rateLimits,
       mailTransporter: options.mailTransporter,
       uniformAnswerMs: options.uniformAnswerMs ?? 0,
+      timeouts: options.timeouts,
     });
     return { app, database, config, close: () => app.close() };
   } catch (error) {

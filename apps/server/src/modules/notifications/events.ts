@@ -10,6 +10,11 @@ export const MAX_STREAMS_PER_PERSON = 10;
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 /** How long a browser waits before reconnecting after the stream ends. */
 const RECONNECT_AFTER_MS = 3_000;
+/**
+ * A stream's socket is idle at most between two heartbeats, whatever the server's idle timeout
+ * for other connections; one that cannot take a write for two heartbeats is gone.
+ */
+const STREAM_IDLE_MS = 2 * LIVE_EVENT_HEARTBEAT_SECONDS * 1000;
 
 /** `event: <type>` and the event as JSON: one Server-Sent Events message. */
 export function sseMessage(event: LiveEvent): string {
@@ -33,6 +38,7 @@ export class EventStreams {
     }
     reply.hijack();
     const raw = reply.raw;
+    raw.socket?.setTimeout(STREAM_IDLE_MS);
     const hookHeaders = Object.entries(reply.getHeaders()).filter(([, value]) => value !== undefined);
     raw.writeHead(200, {
       // Headers the hooks set (request id, security headers) still go out.
