@@ -45,6 +45,7 @@ const envSchema = z.object({
   SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   CARD_SETTLEMENT_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(4_000),
   SETTLEMENT_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(500),
+  LIVE_SESSION_CHECK_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
 });
 
 export type NodeEnv = (typeof NODE_ENVS)[number];
@@ -76,6 +77,8 @@ export interface Config {
   cardSettlementDelayMs: number;
   /** How often the settlement worker looks for due operations; 0 turns it off (tests settle by hand). */
   settlementPollMs: number;
+  /** How often an open live event stream checks that its session is still open (1 to 600 s). */
+  liveSessionCheckSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -111,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsWebhookUrl: vars.SMS_WEBHOOK_URL,
     cardSettlementDelayMs: vars.CARD_SETTLEMENT_DELAY_MS,
     settlementPollMs: vars.SETTLEMENT_POLL_MS,
+    liveSessionCheckSeconds: vars.LIVE_SESSION_CHECK_SECONDS,
   };
 }
 

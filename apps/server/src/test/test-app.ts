@@ -27,6 +27,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smsWebhookUrl: undefined,
     cardSettlementDelayMs: 0,
     settlementPollMs: 0,
+    liveSessionCheckSeconds: 60,
     ...overrides,
   };
 }

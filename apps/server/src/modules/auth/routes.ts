@@ -166,6 +166,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     async (request, reply) => {
       if (request.auth.status === 'signed-in') {
         await deleteSession(db, request.auth.session.id);
+        context.live.endSessions(request.auth.user.id, [request.auth.session.id]);
         await recordAudit(db, request, { userId: request.auth.user.id, actionType: 'sign_out' });
       }
       clearSessionCookie(reply, context);
@@ -331,16 +332,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     },
     async (request, reply) => {
       const { user, session } = requireSignIn(request, reply, context);
-      const revoked = await deleteSessionsOf(db, user.id, {
+      const ended = await deleteSessionsOf(db, user.id, {
         exceptSessionId: session.id,
         now: context.now(),
       });
+      context.live.endSessions(user.id, ended.ids);
       await recordAudit(db, request, {
         userId: user.id,
         actionType: 'session_revoked',
-        metadata: { revoked },
+        metadata: { revoked: ended.openCount },
       });
-      return { revoked };
+      return { revoked: ended.openCount };
     },
   );
 
@@ -357,6 +359,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     async (request, reply) => {
       const { user, session } = requireSignIn(request, reply, context);
       if (!(await deleteSessionOf(db, user.id, request.params.id))) throw new AppError('not_found');
+      context.live.endSessions(user.id, [request.params.id]);
       if (request.params.id === session.id) clearSessionCookie(reply, context);
       await recordAudit(db, request, {
         userId: user.id,

@@ -223,7 +223,8 @@ export async function signIn(
 
   const now = context.now();
   const previousToken = request.cookies.session;
-  if (previousToken) await deleteSessionByToken(db, previousToken);
+  const previous = previousToken ? await deleteSessionByToken(db, previousToken) : undefined;
+  if (previous) context.live.endSessions(previous.userId, [previous.id]);
   await deleteExpiredSessionsOf(db, user.id, now);
   const { token } = await createSession(db, {
     userId: user.id,
@@ -277,7 +278,8 @@ export async function resetPassword(
   });
   const current =
     request.auth.status === 'signed-in' && request.auth.user.id === userId ? request.auth.session : null;
-  await deleteSessionsOf(context.db, userId, { exceptSessionId: current?.id, now });
+  const ended = await deleteSessionsOf(context.db, userId, { exceptSessionId: current?.id, now });
+  context.live.endSessions(userId, ended.ids);
   await recordAudit(context.db, request, { userId, actionType: 'password_reset' });
   await sendPasswordChangedNotice(context, userId);
 }
@@ -310,7 +312,11 @@ export async function changePassword(
   const passwordHash = await hashSecret(body.password);
   await db.update(users).set({ passwordHash }).where(eq(users.id, signedIn.user.id));
   await voidEmailTokens(db, signedIn.user.id, 'reset_password', context.now());
-  await deleteSessionsOf(db, signedIn.user.id, { exceptSessionId: signedIn.session.id, now: context.now() });
+  const ended = await deleteSessionsOf(db, signedIn.user.id, {
+    exceptSessionId: signedIn.session.id,
+    now: context.now(),
+  });
+  context.live.endSessions(signedIn.user.id, ended.ids);
   const token = await rotateSessionToken(db, signedIn.session.id);
   await recordAudit(db, request, { userId: signedIn.user.id, actionType: 'password_changed' });
   await sendPasswordChangedNotice(context, signedIn.user.id);
@@ -412,9 +418,10 @@ export async function verifyPhone(
 /**
  * Account deletion, auth's part: the email becomes `deleted-<id>@deleted.invalid`, the password
  * and verification go, every session and pending token or code is removed. The row stays for
- * the audit log (and later the ledger).
+ * the audit log (and later the ledger). Answers the sessions it ended, whose live streams the
+ * caller closes once the deletion has committed.
  */
-export async function anonymiseAccount(db: AppDatabase, userId: string, now: Date): Promise<void> {
+export async function anonymiseAccount(db: AppDatabase, userId: string, now: Date): Promise<string[]> {
   await db
     .update(users)
     .set({
@@ -424,7 +431,8 @@ export async function anonymiseAccount(db: AppDatabase, userId: string, now: Dat
       deletedAt: now,
     })
     .where(eq(users.id, userId));
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+  const ended = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
   await db.delete(authTokens).where(eq(authTokens.userId, userId));
   await db.delete(phoneCodes).where(eq(phoneCodes.userId, userId));
+  return ended.map((session) => session.id);
 }

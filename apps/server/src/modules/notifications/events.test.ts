@@ -93,9 +93,11 @@ describe('an event stream', () => {
     // Sockets the test's fetch leaves half-open would otherwise hold close() for seconds.
     app = Fastify({ forceCloseConnections: true });
     registerErrorHandler(app);
-    const streams = new EventStreams();
+    const streams = new EventStreams({ sessionIsOpen: async () => true, sessionCheckMs: 60_000 });
     app.addHook('preClose', async () => streams.endAll());
-    app.get('/api/events', async (_request, reply) => streams.open(reply, live, 'person-1'));
+    app.get('/api/events', async (_request, reply) =>
+      streams.open(reply, live, { userId: 'person-1', sessionId: 'session-1' }),
+    );
     await app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   });

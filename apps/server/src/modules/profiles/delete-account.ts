@@ -18,14 +18,16 @@ export async function deleteAccount(
   password: string,
 ) {
   await assertPassword(context.db, userId, password);
+  let endedSessions: string[];
   try {
-    await context.db.transaction(async (tx) => {
+    endedSessions = await context.db.transaction(async (tx) => {
       await eraseProfile(tx, userId);
       await removePinOf(tx, userId);
-      await anonymiseAccount(tx, userId, context.now());
+      return anonymiseAccount(tx, userId, context.now());
     });
   } catch (error) {
     throw new AppError('account_delete_failed', { cause: error });
   }
+  context.live.endSessions(userId, endedSessions);
   await recordAudit(context.db, request, { userId, actionType: 'account_deleted' });
 }
