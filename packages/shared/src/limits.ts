@@ -71,6 +71,12 @@ export const RATE_LIMITS = {
   quickTipPerIp: { max: 30, windowSeconds: 10 * 60 },
   /** Card tips with one card number, from anywhere: a stolen card cannot be drained tip after tip. */
   quickTipPerCard: { max: 10, windowSeconds: 60 * 60 },
+  /**
+   * Recipients named by email or phone (look-ups and transfers), per signed-in person: each answer
+   * tells whether someone has an account, so a list of addresses cannot be run through it.
+   * Tags are public and not counted.
+   */
+  recipientLookupPerUser: { max: 30, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
