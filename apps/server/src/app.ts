@@ -146,8 +146,13 @@ export async function buildApp(options: BuildAppOptions) {
   return app;
 }
 
-/** A hop count means "trust that many proxies in front of us" (Fastify's types only take a function for it). */
-function trustProxyOption(trustProxy: Config['trustProxy']) {
+/**
+ * A hop count means "trust that many proxies in front of us": the client's address is the entry
+ * that the outermost of them added, whatever the client wrote to the left of it. (Fastify's types
+ * only take a function for it.)
+ */
+export function trustProxyOption(trustProxy: Config['trustProxy']) {
   if (typeof trustProxy !== 'number') return trustProxy;
+  if (trustProxy === 0) return false;
   return (_address: string, hop: number) => hop < trustProxy;
 }

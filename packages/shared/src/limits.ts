@@ -80,6 +80,22 @@ export const RATE_LIMITS = {
 } as const satisfies Record<string, RateLimitRule>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
+/**
+ * Sign-in back-off per account, wherever the attempts come from (the per-address limits above
+ * cannot stop guesses spread over many addresses). After `freeFailures` failed sign-ins in a row
+ * for one email, each next attempt waits `firstDelaySeconds`, doubling with each further failure
+ * up to `maxDelaySeconds`; a success, a password reset or `forgetAfterSeconds` without any attempt
+ * starts over. Addresses nobody has count alike, so the answer never tells whether one is
+ * registered. At `notifyAfterFailures` failures in a row the owner gets a mail.
+ */
+export const SIGN_IN_BACKOFF = {
+  freeFailures: 5,
+  firstDelaySeconds: 2,
+  maxDelaySeconds: 15 * 60,
+  forgetAfterSeconds: 60 * 60,
+  notifyAfterFailures: 5,
+} as const;
+
 /** Maximum lengths of free text. */
 export const TEXT_LIMITS = {
   name: 100,

@@ -21,7 +21,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     seed: false,
     webDistDir: MISSING_WEB_DIST_DIR,
     redisUrl: undefined,
-    trustProxy: false,
+    trustProxy: 0,
     smtpUrl: undefined,
     mailFrom: 'Ztart Tips <no-reply@localhost>',
     smsWebhookUrl: undefined,

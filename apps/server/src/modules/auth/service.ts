@@ -13,6 +13,7 @@ import {
   PASSWORD_RESET_TOKEN_MINUTES,
   PHONE_CODE_MAX_ATTEMPTS,
   PHONE_CODE_MINUTES,
+  SIGN_IN_BACKOFF,
 } from '@ztart/shared/limits';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -42,6 +43,7 @@ import {
   rotateSessionToken,
   type SessionUser,
 } from './sessions.ts';
+import { forgetSignInFailures, type SignInThrottle } from './sign-in-throttle.ts';
 import { authTokens, phoneCodes, sessions, type UserRow, users } from './tables.ts';
 
 const PHONE_CODE_DIGITS = 6;
@@ -209,19 +211,26 @@ export async function signIn(
   context: AppContext,
   request: FastifyRequest,
   body: SignInRequest,
+  throttle: SignInThrottle,
 ): Promise<{ token: string; user: SessionUser }> {
   const { db } = context;
+  const now = context.now();
+  const attemptsInARow = await throttle.claim(body.email, now);
   const user = await findActiveUserByEmail(db, body.email);
   const passwordIsRight = user?.passwordHash
     ? await verifySecret(user.passwordHash, body.password)
     : await verifyAgainstDummy(body.password);
   if (!user || !passwordIsRight) {
     await recordAudit(db, request, { userId: user?.id ?? null, actionType: 'sign_in_failed' });
+    if (user && attemptsInARow === SIGN_IN_BACKOFF.notifyAfterFailures) {
+      // Not awaited: the answer must take as long whether the address has an account or not.
+      void tellOwnerOfFailedSignIns(context, user, attemptsInARow);
+    }
     throw new AppError('login_failed');
   }
+  await forgetSignInFailures(db, body.email);
   if (!user.emailVerifiedAt) throw new AppError('email_not_verified', { details: { resend: true } });
 
-  const now = context.now();
   const previousToken = request.cookies.session;
   const previous = previousToken ? await deleteSessionByToken(db, previousToken) : undefined;
   if (previous) context.live.endSessions(previous.userId, [previous.id]);
@@ -233,6 +242,13 @@ export async function signIn(
   });
   await recordAudit(db, request, { userId: user.id, actionType: 'sign_in' });
   return { token, user };
+}
+
+async function tellOwnerOfFailedSignIns(context: AppContext, owner: UserRow, attempts: number) {
+  await context.mailer.send(owner.email, await languageOf(context.db, owner.id), {
+    kind: 'signInFailures',
+    params: { attempts, signInUrl: signInUrl(context) },
+  });
 }
 
 /** `POST /auth/forgot-password`: a reset link when the account exists; the answer is the same anyway. */
@@ -274,6 +290,8 @@ export async function resetPassword(
       .set({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now })
       .where(eq(users.id, user.id));
     await voidEmailTokens(tx, user.id, 'reset_password', now);
+    // The owner proved their mailbox: failed sign-ins by anyone else no longer hold them back.
+    await forgetSignInFailures(tx, user.email);
     return user.id;
   });
   const current =
