@@ -28,9 +28,15 @@ function closedWithin(connection: ReturnType<typeof rawConnection>, withinMs: nu
 }
 
 describe('connections that hold a socket without using it', () => {
-  it('are bounded by default: headers, whole request, keep-alive and idle time', async () => {
-    const testApp = await buildTestApp();
-    try {
+  describe('by default', () => {
+    let testApp: TestApp;
+    // A whole app on a new database: slow on a busy machine, so the hook may take its time.
+    beforeAll(async () => {
+      testApp = await buildTestApp();
+    }, 180_000);
+    afterAll(() => testApp.close());
+
+    it('are bounded: headers, whole request, keep-alive and idle time', () => {
       const server = testApp.app.server;
       expect(server.headersTimeout).toBe(CONNECTION_TIMEOUTS.headersMs);
       expect(server.requestTimeout).toBe(CONNECTION_TIMEOUTS.requestMs);
@@ -40,9 +46,7 @@ describe('connections that hold a socket without using it', () => {
       for (const ms of Object.values(CONNECTION_TIMEOUTS)) expect(ms).toBeGreaterThan(0);
       expect(CONNECTION_TIMEOUTS.headersMs).toBeLessThanOrEqual(30_000);
       expect(CONNECTION_TIMEOUTS.idleMs).toBeGreaterThan(2 * 25_000);
-    } finally {
-      await testApp.close();
-    }
+    });
   });
 
   describe('with short timeouts', () => {
@@ -53,7 +57,7 @@ describe('connections that hold a socket without using it', () => {
       testApp = await buildTestApp({ rateLimits: ROOMY_RATE_LIMITS, timeouts });
       await testApp.app.listen({ port: 0, host: '127.0.0.1' });
       port = (testApp.app.server.address() as AddressInfo).port;
-    });
+    }, 180_000);
     afterAll(() => testApp.close());
 
     it('closes a connection that sends nothing', async () => {
