@@ -13,6 +13,7 @@ import { loggerOptions } from './http/logger.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { CONNECTION_TIMEOUTS, type ConnectionTimeouts, timeoutOptions } from './http/timeouts.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { type CardProcessor, createCardProcessor } from './integrations/card-processor/processor.ts';
 import { createMailTransport, Mailer } from './integrations/mail/mailer.ts';
@@ -56,6 +57,8 @@ export interface BuildAppOptions {
   uniformAnswerMs?: number;
   /** Builds the card processor from the sandbox the config describes (tests put a fault-injecting one around it). */
   cardProcessor?: (sandbox: CardProcessor) => CardProcessor;
+  /** Replaces some of CONNECTION_TIMEOUTS (tests shorten them). */
+  timeouts?: Partial<ConnectionTimeouts>;
 }
 
 /** Longer than the work of any of those answers takes, with room for a slow database. */
@@ -76,6 +79,7 @@ export async function buildApp(options: BuildAppOptions) {
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
+    ...timeoutOptions({ ...CONNECTION_TIMEOUTS, ...options.timeouts }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -144,8 +148,13 @@ export async function buildApp(options: BuildAppOptions) {
   return app;
 }
 
-/** A hop count means "trust that many proxies in front of us" (Fastify's types only take a function for it). */
-function trustProxyOption(trustProxy: Config['trustProxy']) {
+/**
+ * A hop count means "trust that many proxies in front of us": the client's address is the entry
+ * that the outermost of them added, whatever the client wrote to the left of it. (Fastify's types
+ * only take a function for it.)
+ */
+export function trustProxyOption(trustProxy: Config['trustProxy']) {
   if (typeof trustProxy !== 'number') return trustProxy;
+  if (trustProxy === 0) return false;
   return (_address: string, hop: number) => hop < trustProxy;
 }

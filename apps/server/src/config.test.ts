@@ -21,7 +21,7 @@ describe('configuration from the environment', () => {
       seed: true,
       webDistDir: path.join(REPO_ROOT, 'apps/web/dist'),
       redisUrl: undefined,
-      trustProxy: false,
+      trustProxy: 0,
       smtpUrl: undefined,
       mailFrom: 'Ztart Tips <no-reply@localhost>',
       smsWebhookUrl: undefined,
@@ -104,9 +104,11 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ APP_URL: 'https://tips.example.com/' }).appUrl).toBe('https://tips.example.com');
   });
 
-  it('understands TRUST_PROXY as yes/no, a hop count or a list of addresses', () => {
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  it('understands TRUST_PROXY as a hop count (true is one proxy, false none) or a list of addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(0);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(() => loadConfig({ TRUST_PROXY: '99' })).toThrow(/TRUST_PROXY/);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
       '10.0.0.0/8',
       '127.0.0.1',

@@ -15,15 +15,26 @@ const repoPath = z
   .min(1)
   .transform((value) => path.resolve(REPO_ROOT, value));
 
-/** TRUST_PROXY: `true`/`false`, a hop count, or a comma-separated list of addresses or CIDRs. */
+/** Proxies in front of one server: more than this is a mistake in the configuration. */
+const MAX_PROXY_HOPS = 10;
+
+/**
+ * TRUST_PROXY: how many reverse proxies stand in front of the server (a hop count; `true` means
+ * one, `false` none), or a comma-separated list of their addresses or CIDRs. Never "trust every
+ * hop": the client writes the leftmost X-Forwarded-For entries itself, and a forged one must not
+ * become the address that rate limits count.
+ */
 const trustProxySchema = z
   .string()
   .trim()
-  .transform((value): boolean | number | string[] => {
-    if (/^(true|1|yes|on)$/i.test(value)) return true;
-    if (/^(false|0|no|off|)$/i.test(value)) return false;
+  .transform((value): number | string[] => {
+    if (/^(true|yes|on)$/i.test(value)) return 1;
+    if (/^(false|no|off|)$/i.test(value)) return 0;
     if (/^\d+$/.test(value)) return Number(value);
     return value.split(',').map((entry) => entry.trim());
+  })
+  .refine((value) => typeof value !== 'number' || value <= MAX_PROXY_HOPS, {
+    message: `at most ${MAX_PROXY_HOPS} proxies`,
   });
 
 /**
@@ -48,7 +59,7 @@ const envSchema = z.object({
   SEED: z.stringbool().optional(),
   WEB_DIST_DIR: repoPath.default(path.join(REPO_ROOT, 'apps/web/dist')),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
-  TRUST_PROXY: trustProxySchema.default(false),
+  TRUST_PROXY: trustProxySchema.default(0),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().trim().min(3).max(200).optional(),
   SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -56,6 +67,7 @@ const envSchema = z.object({
   SETTLEMENT_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(500),
   DATA_ENCRYPTION_KEYS: z.string().optional(),
   BATCH_QUEUE_MAX: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_BATCH_QUEUE_MAX),
+  LIVE_SESSION_CHECK_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
 });
 
 export type NodeEnv = (typeof NODE_ENVS)[number];
@@ -76,7 +88,8 @@ export interface Config {
   seed: boolean;
   webDistDir: string;
   redisUrl: string | undefined;
-  trustProxy: boolean | number | string[];
+  /** Proxies whose X-Forwarded-For entries are believed: a hop count (0: none) or their addresses. */
+  trustProxy: number | string[];
   /** SMTP server for mail (smtp:// or smtps://, credentials inside); without it mail goes to the outbox table. */
   smtpUrl: string | undefined;
   /** The sender of every mail. */
@@ -91,6 +104,8 @@ export interface Config {
   dataEncryptionKeys: DataKeyring;
   /** The most requests waiting for each shared database step; one more is answered 503 `overloaded`. */
   batchQueueMax: number;
+  /** How often an open live event stream checks that its session is still open (1 to 600 s). */
+  liveSessionCheckSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -128,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     settlementPollMs: vars.SETTLEMENT_POLL_MS,
     dataEncryptionKeys: dataKeysOf(vars.DATA_ENCRYPTION_KEYS, isProduction),
     batchQueueMax: vars.BATCH_QUEUE_MAX,
+    liveSessionCheckSeconds: vars.LIVE_SESSION_CHECK_SECONDS,
   };
 }
 

@@ -71,8 +71,30 @@ export const RATE_LIMITS = {
   quickTipPerIp: { max: 30, windowSeconds: 10 * 60 },
   /** Card tips with one card number, from anywhere: a stolen card cannot be drained tip after tip. */
   quickTipPerCard: { max: 10, windowSeconds: 60 * 60 },
+  /**
+   * Recipients named by email or phone (look-ups and transfers), per signed-in person: each answer
+   * tells whether someone has an account, so a list of addresses cannot be run through it.
+   * Tags are public and not counted.
+   */
+  recipientLookupPerUser: { max: 30, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/**
+ * Sign-in back-off per account, wherever the attempts come from (the per-address limits above
+ * cannot stop guesses spread over many addresses). After `freeFailures` failed sign-ins in a row
+ * for one email, each next attempt waits `firstDelaySeconds`, doubling with each further failure
+ * up to `maxDelaySeconds`; a success, a password reset or `forgetAfterSeconds` without any attempt
+ * starts over. Addresses nobody has count alike, so the answer never tells whether one is
+ * registered. At `notifyAfterFailures` failures in a row the owner gets a mail.
+ */
+export const SIGN_IN_BACKOFF = {
+  freeFailures: 5,
+  firstDelaySeconds: 2,
+  maxDelaySeconds: 15 * 60,
+  forgetAfterSeconds: 60 * 60,
+  notifyAfterFailures: 5,
+} as const;
 
 /** Maximum lengths of free text. */
 export const TEXT_LIMITS = {

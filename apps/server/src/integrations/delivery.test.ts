@@ -76,6 +76,7 @@ describe('message catalogue', () => {
     { kind: 'confirmNewEmail', params: { link, hours: 24 } },
     { kind: 'emailChangeRequested', params: { newEmail: 'new@example.com', signInUrl } },
     { kind: 'passwordChanged', params: { signInUrl } },
+    { kind: 'signInFailures', params: { attempts: 5, signInUrl } },
   ];
 
   it.each(Object.keys(CATALOGUES) as Language[])(

@@ -22,7 +22,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     seed: false,
     webDistDir: MISSING_WEB_DIST_DIR,
     redisUrl: undefined,
-    trustProxy: false,
+    trustProxy: 0,
     smtpUrl: undefined,
     mailFrom: 'Ztart Tips <no-reply@localhost>',
     smsWebhookUrl: undefined,
@@ -30,6 +30,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     settlementPollMs: 0,
     dataEncryptionKeys: [DEVELOPMENT_DATA_KEY],
     batchQueueMax: DEFAULT_BATCH_QUEUE_MAX,
+    liveSessionCheckSeconds: 60,
     ...overrides,
   };
 }
@@ -53,6 +54,7 @@ export interface TestAppOptions {
   /** 0 unless given: most tests need not wait for the uniform answer time. */
   uniformAnswerMs?: number;
   cardProcessor?: BuildAppOptions['cardProcessor'];
+  timeouts?: BuildAppOptions['timeouts'];
 }
 
 /**
@@ -73,6 +75,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       mailTransporter: options.mailTransporter,
       uniformAnswerMs: options.uniformAnswerMs ?? 0,
       cardProcessor: options.cardProcessor,
+      timeouts: options.timeouts,
     });
     return { app, database, config, close: () => app.close() };
   } catch (error) {

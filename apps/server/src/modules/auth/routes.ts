@@ -20,7 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { errorResponses } from '../../http/error-responses.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, isAppError } from '../../http/errors.ts';
 import { createRateLimitCheck, hashedKey } from '../../http/rate-limit.ts';
 import { recordAudit } from '../activity/service.ts';
 import {
@@ -38,6 +38,7 @@ import {
 } from './service.ts';
 import { clearSessionCookie, requireSignIn, setCsrfCookie, setSessionCookie } from './session-plugin.ts';
 import { deleteSession, deleteSessionOf, deleteSessionsOf, listOpenSessions } from './sessions.ts';
+import { SignInThrottle } from './sign-in-throttle.ts';
 
 const ACCEPTED = { status: 'accepted' } as const;
 const sessionIdParamsSchema = z.object({ id: z.uuid() });
@@ -81,6 +82,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     limit('sign-in-ip', 'signInPerIp', (request) => request.ip),
     limit('sign-in-account', 'signInPerAccount', perIpAndEmail),
   ];
+  // Besides those per address: a growing wait per account, wherever the attempts come from.
+  const signInThrottle = new SignInThrottle(db);
   const resendLimits = [limit('resend-verification', 'emailLinkPerAccount', perIpAndEmail)];
   const forgotLimits = [limit('forgot-password', 'emailLinkPerAccount', perIpAndEmail)];
   const resetLimits = [limit('reset-password', 'resetPasswordPerIp', (request) => request.ip)];
@@ -146,7 +149,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       },
     },
     async (request, reply) => {
-      const { token, user } = await signIn(context, request, request.body);
+      const { token, user } = await signIn(context, request, request.body, signInThrottle).catch(
+        (error: unknown) => {
+          if (isAppError(error) && error.code === 'rate_limited') {
+            reply.header('retry-after', error.details?.retryAfterSeconds);
+          }
+          throw error;
+        },
+      );
       setSessionCookie(reply, context, token);
       // A new CSRF token with the new session: one planted before sign-in is worthless after it.
       setCsrfCookie(reply, context);
@@ -166,6 +176,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     async (request, reply) => {
       if (request.auth.status === 'signed-in') {
         await deleteSession(db, request.auth.session.id);
+        context.live.endSessions(request.auth.user.id, [request.auth.session.id]);
         await recordAudit(db, request, { userId: request.auth.user.id, actionType: 'sign_out' });
       }
       clearSessionCookie(reply, context);
@@ -331,16 +342,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     },
     async (request, reply) => {
       const { user, session } = requireSignIn(request, reply, context);
-      const revoked = await deleteSessionsOf(db, user.id, {
+      const ended = await deleteSessionsOf(db, user.id, {
         exceptSessionId: session.id,
         now: context.now(),
       });
+      context.live.endSessions(user.id, ended.ids);
       await recordAudit(db, request, {
         userId: user.id,
         actionType: 'session_revoked',
-        metadata: { revoked },
+        metadata: { revoked: ended.openCount },
       });
-      return { revoked };
+      return { revoked: ended.openCount };
     },
   );
 
@@ -357,6 +369,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     async (request, reply) => {
       const { user, session } = requireSignIn(request, reply, context);
       if (!(await deleteSessionOf(db, user.id, request.params.id))) throw new AppError('not_found');
+      context.live.endSessions(user.id, [request.params.id]);
       if (request.params.id === session.id) clearSessionCookie(reply, context);
       await recordAudit(db, request, {
         userId: user.id,

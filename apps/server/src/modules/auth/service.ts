@@ -13,6 +13,7 @@ import {
   PASSWORD_RESET_TOKEN_MINUTES,
   PHONE_CODE_MAX_ATTEMPTS,
   PHONE_CODE_MINUTES,
+  SIGN_IN_BACKOFF,
 } from '@ztart/shared/limits';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -42,6 +43,7 @@ import {
   rotateSessionToken,
   type SessionUser,
 } from './sessions.ts';
+import { forgetSignInFailures, type SignInThrottle } from './sign-in-throttle.ts';
 import { authTokens, phoneCodes, sessions, type UserRow, users } from './tables.ts';
 
 const PHONE_CODE_DIGITS = 6;
@@ -209,21 +211,29 @@ export async function signIn(
   context: AppContext,
   request: FastifyRequest,
   body: SignInRequest,
+  throttle: SignInThrottle,
 ): Promise<{ token: string; user: SessionUser }> {
   const { db } = context;
+  const now = context.now();
+  const attemptsInARow = await throttle.claim(body.email, now);
   const user = await findActiveUserByEmail(db, body.email);
   const passwordIsRight = user?.passwordHash
     ? await verifySecret(user.passwordHash, body.password)
     : await verifyAgainstDummy(body.password);
   if (!user || !passwordIsRight) {
     await recordAudit(db, request, { userId: user?.id ?? null, actionType: 'sign_in_failed' });
+    if (user && attemptsInARow === SIGN_IN_BACKOFF.notifyAfterFailures) {
+      // Not awaited: the answer must take as long whether the address has an account or not.
+      void tellOwnerOfFailedSignIns(context, user, attemptsInARow);
+    }
     throw new AppError('login_failed');
   }
+  await forgetSignInFailures(db, body.email);
   if (!user.emailVerifiedAt) throw new AppError('email_not_verified', { details: { resend: true } });
 
-  const now = context.now();
   const previousToken = request.cookies.session;
-  if (previousToken) await deleteSessionByToken(db, previousToken);
+  const previous = previousToken ? await deleteSessionByToken(db, previousToken) : undefined;
+  if (previous) context.live.endSessions(previous.userId, [previous.id]);
   await deleteExpiredSessionsOf(db, user.id, now);
   const { token } = await createSession(db, {
     userId: user.id,
@@ -232,6 +242,13 @@ export async function signIn(
   });
   await recordAudit(db, request, { userId: user.id, actionType: 'sign_in' });
   return { token, user };
+}
+
+async function tellOwnerOfFailedSignIns(context: AppContext, owner: UserRow, attempts: number) {
+  await context.mailer.send(owner.email, await languageOf(context.db, owner.id), {
+    kind: 'signInFailures',
+    params: { attempts, signInUrl: signInUrl(context) },
+  });
 }
 
 /** `POST /auth/forgot-password`: a reset link when the account exists; the answer is the same anyway. */
@@ -273,11 +290,14 @@ export async function resetPassword(
       .set({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now })
       .where(eq(users.id, user.id));
     await voidEmailTokens(tx, user.id, 'reset_password', now);
+    // The owner proved their mailbox: failed sign-ins by anyone else no longer hold them back.
+    await forgetSignInFailures(tx, user.email);
     return user.id;
   });
   const current =
     request.auth.status === 'signed-in' && request.auth.user.id === userId ? request.auth.session : null;
-  await deleteSessionsOf(context.db, userId, { exceptSessionId: current?.id, now });
+  const ended = await deleteSessionsOf(context.db, userId, { exceptSessionId: current?.id, now });
+  context.live.endSessions(userId, ended.ids);
   await recordAudit(context.db, request, { userId, actionType: 'password_reset' });
   await sendPasswordChangedNotice(context, userId);
 }
@@ -310,7 +330,11 @@ export async function changePassword(
   const passwordHash = await hashSecret(body.password);
   await db.update(users).set({ passwordHash }).where(eq(users.id, signedIn.user.id));
   await voidEmailTokens(db, signedIn.user.id, 'reset_password', context.now());
-  await deleteSessionsOf(db, signedIn.user.id, { exceptSessionId: signedIn.session.id, now: context.now() });
+  const ended = await deleteSessionsOf(db, signedIn.user.id, {
+    exceptSessionId: signedIn.session.id,
+    now: context.now(),
+  });
+  context.live.endSessions(signedIn.user.id, ended.ids);
   const token = await rotateSessionToken(db, signedIn.session.id);
   await recordAudit(db, request, { userId: signedIn.user.id, actionType: 'password_changed' });
   await sendPasswordChangedNotice(context, signedIn.user.id);
@@ -412,9 +436,10 @@ export async function verifyPhone(
 /**
  * Account deletion, auth's part: the email becomes `deleted-<id>@deleted.invalid`, the password
  * and verification go, every session and pending token or code is removed. The row stays for
- * the audit log (and later the ledger).
+ * the audit log (and later the ledger). Answers the sessions it ended, whose live streams the
+ * caller closes once the deletion has committed.
  */
-export async function anonymiseAccount(db: AppDatabase, userId: string, now: Date): Promise<void> {
+export async function anonymiseAccount(db: AppDatabase, userId: string, now: Date): Promise<string[]> {
   await db
     .update(users)
     .set({
@@ -424,7 +449,8 @@ export async function anonymiseAccount(db: AppDatabase, userId: string, now: Dat
       deletedAt: now,
     })
     .where(eq(users.id, userId));
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+  const ended = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
   await db.delete(authTokens).where(eq(authTokens.userId, userId));
   await db.delete(phoneCodes).where(eq(phoneCodes.userId, userId));
+  return ended.map((session) => session.id);
 }

@@ -116,6 +116,19 @@ export function isSessionExpired(session: Pick<SessionRow, 'lastSeenAt' | 'expir
   );
 }
 
+/**
+ * Whether a session still opens: not signed out, revoked, expired or of a deleted account. Reads
+ * without touching it: an open page listening for events is not activity.
+ */
+export async function isSessionOpen(db: AppDatabase, sessionId: string, now: Date): Promise<boolean> {
+  const [session] = await db
+    .select({ lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), sql`${users.deletedAt} IS NULL`));
+  return session !== undefined && !isSessionExpired(session, now);
+}
+
 /** Counts a request as activity for the idle timeout. */
 export async function touchSession(db: AppDatabase, session: SessionRow, now: Date): Promise<void> {
   if (now.getTime() - session.lastSeenAt.getTime() < TOUCH_INTERVAL_SECONDS * 1000) return;
@@ -146,16 +159,31 @@ export async function deleteSessionOf(db: AppDatabase, userId: string, sessionId
   return ended.length > 0;
 }
 
-export async function deleteSessionByToken(db: AppDatabase, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+/** Ends the session behind a token; answers it (id and person), if there was one. */
+export async function deleteSessionByToken(
+  db: AppDatabase,
+  token: string,
+): Promise<{ id: string; userId: string } | undefined> {
+  const [ended] = await db
+    .delete(sessions)
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .returning({ id: sessions.id, userId: sessions.userId });
+  return ended;
 }
 
-/** Signs a person out everywhere, or everywhere but `exceptSessionId`; answers how many sessions ended. */
+export interface EndedSessions {
+  /** How many were open (sessions that had already expired do not count as signed out now). */
+  openCount: number;
+  /** Every session removed, for the live streams to close. */
+  ids: string[];
+}
+
+/** Signs a person out everywhere, or everywhere but `exceptSessionId`. */
 export async function deleteSessionsOf(
   db: AppDatabase,
   userId: string,
   options: { exceptSessionId?: string; now: Date },
-): Promise<number> {
+): Promise<EndedSessions> {
   const ended = await db
     .delete(sessions)
     .where(
@@ -165,8 +193,10 @@ export async function deleteSessionsOf(
       ),
     )
     .returning({ id: sessions.id, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt });
-  // Sessions that had already expired were not open: they do not count as signed out now.
-  return ended.filter((session) => !isSessionExpired(session, options.now)).length;
+  return {
+    openCount: ended.filter((session) => !isSessionExpired(session, options.now)).length,
+    ids: ended.map((session) => session.id),
+  };
 }
 
 /** Drops a person's expired sessions (done at sign-in, so the table does not grow forever). */

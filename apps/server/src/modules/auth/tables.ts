@@ -83,6 +83,24 @@ export const phoneCodes = pgTable('phone_codes', {
   createdAt: createdAt(),
 });
 
+/**
+ * Sign-in attempts per account since its last success (SIGN_IN_BACKOFF), keyed on a hash of the
+ * email so that addresses nobody has are counted alike, and the email itself is not stored here.
+ * Each attempt is counted as it begins, before its password is checked, so that attempts sent
+ * together cannot all slip through before the first failure is written; a success deletes the row.
+ */
+export const signInThrottles = pgTable(
+  'sign_in_throttles',
+  {
+    accountKey: text('account_key').primaryKey(),
+    attempts: integer('attempts').notNull(),
+    lastAttemptAt: timestampTz('last_attempt_at').notNull(),
+    /** No attempt before then. */
+    blockedUntil: timestampTz('blocked_until'),
+  },
+  (t) => [index('sign_in_throttles_last_attempt_at_idx').on(t.lastAttemptAt)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type AuthTokenRow = typeof authTokens.$inferSelect;

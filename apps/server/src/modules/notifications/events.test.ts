@@ -4,57 +4,11 @@ import type { ErrorResponse } from '@ztart/shared/errors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerErrorHandler } from '../../http/error-handler.ts';
-import type { SignedInPerson } from '../../test/accounts.ts';
+import { openStream } from '../../test/event-stream.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { createPerson, fund, postTransfer, ROOMY_RATE_LIMITS } from '../transfers/test-fixtures.ts';
 import { EventStreams, MAX_STREAMS_PER_PERSON } from './events.ts';
 import { LiveEvents } from './live.ts';
-
-/** Reads a text/event-stream as it arrives, over a real socket. */
-async function openStream(baseUrl: string, person?: SignedInPerson) {
-  const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/api/events`, {
-    signal: controller.signal,
-    headers: person ? { cookie: `session=${person.sessionToken}; csrf_token=${person.csrfToken}` } : {},
-  });
-  let text = '';
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let ended = false;
-  const pump = (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        text += value;
-      }
-    } catch {
-      // aborted by the test
-    }
-    ended = true;
-  })();
-  const waitFor = async (found: (text: string) => boolean, timeoutMs = 5_000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!found(text)) {
-      if (Date.now() > deadline) throw new Error(`not in the stream in time:\n${text}`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  };
-  return {
-    response,
-    text: () => text,
-    ended: () => ended,
-    waitFor,
-    /** The `data:` of every message of that event type. */
-    events: (type: string) =>
-      [...text.matchAll(new RegExp(`event: ${type}\\ndata: (.*)\\n\\n`, 'g'))].map(
-        (match) => JSON.parse(match[1]!) as LiveEvent,
-      ),
-    close: async () => {
-      controller.abort();
-      await pump;
-    },
-  };
-}
 
 describe('live events (GET /api/events)', () => {
   let testApp: TestApp;
@@ -139,9 +93,11 @@ describe('an event stream', () => {
     // Sockets the test's fetch leaves half-open would otherwise hold close() for seconds.
     app = Fastify({ forceCloseConnections: true });
     registerErrorHandler(app);
-    const streams = new EventStreams();
+    const streams = new EventStreams({ sessionIsOpen: async () => true, sessionCheckMs: 60_000 });
     app.addHook('preClose', async () => streams.endAll());
-    app.get('/api/events', async (_request, reply) => streams.open(reply, live, 'person-1'));
+    app.get('/api/events', async (_request, reply) =>
+      streams.open(reply, live, { userId: 'person-1', sessionId: 'session-1' }),
+    );
     await app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   });

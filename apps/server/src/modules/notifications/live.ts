@@ -1,9 +1,18 @@
 import type { LiveEvent } from '@ztart/shared/contracts/notifications';
 
-type Listener = (event: LiveEvent) => void;
+/**
+ * What the bus carries to a person's open pages: an event to show, or the end of some of their
+ * sessions, whose streams must close. Plain data, so that a fan-out between server instances can
+ * carry both alike: a session signed out on one instance then closes its streams on every one.
+ */
+export type LiveMessage =
+  | { kind: 'event'; event: LiveEvent }
+  | { kind: 'sessions-ended'; sessionIds: readonly string[] };
+
+type Listener = (message: LiveMessage) => void;
 
 /**
- * Delivers events to the open pages (`GET /api/events`) of one person, in this server process.
+ * Delivers messages to the open pages (`GET /api/events`) of one person, in this server process.
  * Services publish after their database transaction has committed, never inside it: an event
  * never tells of something that was rolled back.
  */
@@ -24,12 +33,25 @@ export class LiveEvents {
   }
 
   publish(userId: string, event: LiveEvent): void {
-    for (const listener of this.#listeners.get(userId) ?? []) listener(event);
+    this.#deliver(userId, { kind: 'event', event });
+  }
+
+  /**
+   * Closes the streams opened with these sessions: called once they were signed out, revoked or
+   * ended by a password change, reset or account deletion (after the deletion has committed).
+   */
+  endSessions(userId: string, sessionIds: readonly string[]): void {
+    if (sessionIds.length > 0) this.#deliver(userId, { kind: 'sessions-ended', sessionIds });
   }
 
   /** Open streams of one person (tests, observability). */
   listenerCount(userId: string): number {
     return this.#listeners.get(userId)?.size ?? 0;
+  }
+
+  #deliver(userId: string, message: LiveMessage): void {
+    // A copy: a listener that ends its stream unsubscribes while the set is being walked.
+    for (const listener of [...(this.#listeners.get(userId) ?? [])]) listener(message);
   }
 }
 

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import { requireSignIn } from '../auth/session-plugin.ts';
+import { isSessionOpen } from '../auth/sessions.ts';
 import { EventStreams } from './events.ts';
 import { listNotifications, markAllRead, markRead } from './service.ts';
 
@@ -17,7 +18,11 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
   { context },
 ) => {
   const { db } = context;
-  const streams = new EventStreams();
+  const streams = new EventStreams({
+    sessionIsOpen: (sessionId) => isSessionOpen(db, sessionId, context.now()),
+    sessionCheckMs: context.config.liveSessionCheckSeconds * 1000,
+    log: app.log,
+  });
   app.addHook('preClose', async () => streams.endAll());
 
   app.get(
@@ -73,7 +78,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
     },
     async (request, reply) => {
       const signedIn = requireSignIn(request, reply, context);
-      streams.open(reply, context.live, signedIn.user.id);
+      streams.open(reply, context.live, { userId: signedIn.user.id, sessionId: signedIn.session.id });
     },
   );
 };

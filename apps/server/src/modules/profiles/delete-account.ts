@@ -22,11 +22,12 @@ export async function deleteAccount(
   password: string,
 ) {
   await assertPassword(context.db, userId, password);
+  let endedSessions: string[];
   try {
-    await context.db.transaction(async (tx) => {
+    endedSessions = await context.db.transaction(async (tx) => {
       // Anonymising first locks the person's row, which every movement of theirs locks first too:
       // one in flight finishes before the money is counted, and none starts after.
-      await anonymiseAccount(tx, userId, context.now());
+      const ended = await anonymiseAccount(tx, userId, context.now());
       const balances = await moneyHeldBy(tx, userId);
       if (balances.length > 0) {
         throw new AppError('balance_not_empty', {
@@ -36,10 +37,12 @@ export async function deleteAccount(
       }
       await eraseProfile(tx, userId);
       await removePinOf(tx, userId);
+      return ended;
     });
   } catch (error) {
     if (isAppError(error) && error.code === 'balance_not_empty') throw error;
     throw new AppError('account_delete_failed', { cause: error });
   }
+  context.live.endSessions(userId, endedSessions);
   await recordAudit(context.db, request, { userId, actionType: 'account_deleted' });
 }

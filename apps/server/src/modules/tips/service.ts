@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { normalizeCardNumber } from '@ztart/shared/cards';
 import type { TipRequest, TipResponse } from '@ztart/shared/contracts/qr-codes';
 import { CATEGORY_OF_KIND } from '@ztart/shared/contracts/transactions';
+import type { ErrorCode } from '@ztart/shared/errors';
 import { type Language, languageFromTag } from '@ztart/shared/languages';
 import { AMOUNT_LIMITS } from '@ztart/shared/limits';
 import type { FastifyRequest } from 'fastify';
@@ -52,6 +53,9 @@ const ROUTE = 'POST /api/tips';
 
 /** Refusals of the card's bank: kept as the answer, so that a retry never charges again. */
 const REFUSED_CHARGE_CODES = new Set(['card_declined', 'card_insufficient_funds']);
+
+/** The one refusal a payer without an account sees, whatever the processor's reason. */
+export const ANONYMOUS_DECLINE_CODE = 'card_declined' satisfies ErrorCode;
 
 export type TipAnswer = MoneyAnswer;
 
@@ -214,7 +218,8 @@ async function tipByCard(movement: Movement, caller: TipCaller): Promise<StoredA
         code: error.code,
       },
     });
-    return errorAnswer(error);
+    request.log.info({ tipId: row.id, declineCode: error.code }, 'card tip refused by the card processor');
+    return errorAnswer(declineAnswerFor(caller, error));
   }
 
   const { batchId, pendingTransferId } = await creditPendingFromCard(tx, {
@@ -262,6 +267,16 @@ async function tipByCard(movement: Movement, caller: TipCaller): Promise<StoredA
   });
   after.receipt = await receiptOf(tx, request, tip, row);
   return { statusCode: 201, body: { tip } satisfies TipResponse };
+}
+
+/**
+ * What the payer learns of a refused card. A payer without an account learns only that it was
+ * declined: telling a card without funds from a refused one is what card testers try stolen
+ * numbers for. The signed-in owner of the card, the tip row, the audit log and the server log keep
+ * the processor's reason.
+ */
+function declineAnswerFor(caller: TipCaller, refusal: AppError): AppError {
+  return caller.signedIn ? refusal : new AppError(ANONYMOUS_DECLINE_CODE);
 }
 
 /**

@@ -279,10 +279,10 @@ describe('quick tips by card', () => {
         error: { code: 'card_declined' },
       },
       {
-        name: 'a card without the funds',
+        name: 'a card without the funds (a payer without an account is told only that it was declined)',
         payload: { card: testCard(SANDBOX_TEST_CARDS.insufficientFunds) },
         status: 402,
-        error: { code: 'card_insufficient_funds' },
+        error: { code: 'card_declined' },
       },
       {
         name: 'a card number that cannot exist',

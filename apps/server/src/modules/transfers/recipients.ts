@@ -34,6 +34,11 @@ export function recipientKindOf(typed: string): { kind: RecipientKind; value: st
   return { kind: 'ztartag', value: normalizeZtartag(text) };
 }
 
+/** Whether the typed text names someone by a private identifier (email or phone), which look-ups are counted for. */
+export function namesByPrivateIdentifier(typed: string): boolean {
+  return recipientKindOf(typed).kind !== 'ztartag';
+}
+
 /**
  * The registered, not deleted person a transfer goes to. No such ztartag or verified phone → 404
  * `recipient_user_not_found`; an unregistered email → 404 `recipient_not_found` (transfers to
@@ -95,8 +100,9 @@ export async function findParties(db: AppDatabase, queries: PartiesQuery[]): Pro
 
 /**
  * One index look-up per way of naming someone, as a union: an OR across the two joined tables
- * would scan both whole. A phone number names someone only once confirmed: an unconfirmed one may
- * be someone else's.
+ * would scan both whole. An email or phone number names someone only once its owner confirmed it:
+ * an unconfirmed one may be someone else's, and finding it would tell that somebody signed up with
+ * it (sign-up and password reset answer the same either way; this look-up must not undo that).
  */
 const partiesQuery = preparedPerDatabase((db) =>
   selectPeopleFrom(db)
@@ -107,6 +113,7 @@ const partiesQuery = preparedPerDatabase((db) =>
           SELECT unnest(${sql.placeholder('senderIds')}::uuid[])
           UNION ALL SELECT id FROM profiles WHERE lower(ztartag) = ANY(${sql.placeholder('tags')}::text[])
           UNION ALL SELECT id FROM users WHERE email = ANY(${sql.placeholder('emails')}::text[])
+            AND email_verified_at IS NOT NULL
           UNION ALL SELECT id FROM profiles WHERE phone = ANY(${sql.placeholder('phones')}::text[])
             AND phone_verified_at IS NOT NULL)`,
       ),
@@ -122,7 +129,7 @@ function wellFormed(recipient: { kind: RecipientKind; value: string }) {
 }
 
 function matches(person: PersonRow, recipient: { kind: RecipientKind; value: string }): boolean {
-  if (recipient.kind === 'email') return person.email === recipient.value;
+  if (recipient.kind === 'email') return person.email === recipient.value && person.emailVerified;
   if (recipient.kind === 'phone') return person.phone === recipient.value && person.phoneVerified;
   return person.ztartag?.toLowerCase() === recipient.value;
 }
@@ -130,6 +137,7 @@ function matches(person: PersonRow, recipient: { kind: RecipientKind; value: str
 /** A person with what identifies them privately (their email and phone), for matching only. */
 interface PersonRow extends Person {
   email: string;
+  emailVerified: boolean;
   phone: string | null;
   phoneVerified: boolean;
 }
@@ -165,6 +173,7 @@ function toPersonRow(row: PeopleSelection): PersonRow {
   return {
     userId: row.userId,
     email: row.email,
+    emailVerified: row.emailVerifiedAt !== null,
     ztartag: row.ztartag,
     fullName: row.fullName,
     avatarUrl: row.avatarUrl,

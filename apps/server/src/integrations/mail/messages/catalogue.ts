@@ -23,6 +23,8 @@ export interface MessageCatalogue {
   /** To the current address when a change to another one is asked. */
   emailChangeRequested(params: { newEmail: string; signInUrl: string }): MailContent;
   passwordChanged(params: { signInUrl: string }): MailContent;
+  /** To the owner after failed sign-ins in a row (SIGN_IN_BACKOFF.notifyAfterFailures). */
+  signInFailures(params: { attempts: number; signInUrl: string }): MailContent;
   phoneCodeSms(params: { code: string; minutes: number }): string;
   /** To whoever paid a tip and left a contact for its receipt (often someone without an account). */
   tipReceipt(params: TipReceiptParams): MailContent;

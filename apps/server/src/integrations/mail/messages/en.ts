@@ -64,6 +64,18 @@ export const en: MessageCatalogue = {
     ],
     action: { label: 'Sign in', url: signInUrl },
   }),
+  signInFailures: ({ attempts, signInUrl }) => ({
+    subject: 'Failed sign-ins to your Ztart Tips account',
+    paragraphs: [
+      `Someone just tried ${attempts} times in a row to sign in to your Ztart Tips account with a wrong password. Nobody got in.`,
+      'To protect your account, each new try now has to wait a little longer than the last.',
+      'If it was you, wait a moment and try again, or choose “Forgot password?” on the sign-in page to set a new password.',
+    ],
+    action: { label: 'Go to sign-in', url: signInUrl },
+    after: [
+      'If it was not you, your money is safe. To be sure it stays so, set a new password with “Forgot password?”, one that you use nowhere else.',
+    ],
+  }),
   phoneCodeSms: ({ code, minutes }) =>
     `Ztart Tips: your verification code is ${code}. It expires in ${minutes} minutes. Never share it with anyone.`,
   tipReceipt: ({ amount, receiver, card, message, date, receiptNumber, pending, link }) => ({

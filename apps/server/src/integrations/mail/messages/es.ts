@@ -64,6 +64,18 @@ export const es: MessageCatalogue = {
     ],
     action: { label: 'Iniciar sesión', url: signInUrl },
   }),
+  signInFailures: ({ attempts, signInUrl }) => ({
+    subject: 'Intentos fallidos de iniciar sesión en tu cuenta de Ztart Tips',
+    paragraphs: [
+      `Alguien acaba de intentar ${attempts} veces seguidas iniciar sesión en tu cuenta de Ztart Tips con una contraseña incorrecta. Nadie ha entrado.`,
+      'Para proteger tu cuenta, cada nuevo intento tiene que esperar ahora un poco más que el anterior.',
+      'Si has sido tú, espera un momento y vuelve a intentarlo, o elige «¿Olvidaste tu contraseña?» en la página de inicio de sesión para crear una nueva.',
+    ],
+    action: { label: 'Ir a iniciar sesión', url: signInUrl },
+    after: [
+      'Si no has sido tú, tu dinero está a salvo. Para asegurarte de que siga así, crea una contraseña nueva con «¿Olvidaste tu contraseña?», una que no uses en ningún otro sitio.',
+    ],
+  }),
   phoneCodeSms: ({ code, minutes }) =>
     `Ztart Tips: tu código de verificación es ${code}. Caduca en ${minutes} minutos. No lo compartas con nadie.`,
   tipReceipt: ({ amount, receiver, card, message, date, receiptNumber, pending, link }) => ({

@@ -66,6 +66,18 @@ export const fr: MessageCatalogue = {
     ],
     action: { label: 'Se connecter', url: signInUrl },
   }),
+  signInFailures: ({ attempts, signInUrl }) => ({
+    subject: 'Échecs de connexion à votre compte Ztart Tips',
+    paragraphs: [
+      `Quelqu’un vient d’essayer ${attempts} fois de suite de se connecter à votre compte Ztart Tips avec un mauvais mot de passe. Personne n’est entré.`,
+      'Pour protéger votre compte, chaque nouvel essai doit désormais attendre un peu plus longtemps que le précédent.',
+      'Si c’était vous, patientez un instant puis réessayez, ou choisissez « Mot de passe oublié ? » sur la page de connexion pour en définir un nouveau.',
+    ],
+    action: { label: 'Aller à la connexion', url: signInUrl },
+    after: [
+      'Si ce n’était pas vous, votre argent est en sécurité. Pour qu’il le reste, choisissez un nouveau mot de passe avec « Mot de passe oublié ? », un mot de passe que vous n’utilisez nulle part ailleurs.',
+    ],
+  }),
   phoneCodeSms: ({ code, minutes }) =>
     `Ztart Tips : votre code de vérification est ${code}. Il expire dans ${minutes} minutes. Ne le communiquez à personne.`,
   tipReceipt: ({ amount, receiver, card, message, date, receiptNumber, pending, link }) => ({

@@ -64,6 +64,18 @@ export const pt: MessageCatalogue = {
     ],
     action: { label: 'Entrar', url: signInUrl },
   }),
+  signInFailures: ({ attempts, signInUrl }) => ({
+    subject: 'Tentativas de entrada falhadas na sua conta Ztart Tips',
+    paragraphs: [
+      `Alguém acabou de tentar ${attempts} vezes seguidas entrar na sua conta Ztart Tips com uma senha errada. Ninguém conseguiu entrar.`,
+      'Para proteger a sua conta, cada nova tentativa agora precisa esperar um pouco mais do que a anterior.',
+      'Se foi você, aguarde um momento e tente de novo, ou escolha “Esqueceu a senha?” na página de entrada para criar uma nova.',
+    ],
+    action: { label: 'Ir para a entrada', url: signInUrl },
+    after: [
+      'Se não foi você, o seu dinheiro está seguro. Para garantir que continue assim, crie uma nova senha com “Esqueceu a senha?”, uma que não use em mais nenhum lugar.',
+    ],
+  }),
   phoneCodeSms: ({ code, minutes }) =>
     `Ztart Tips: seu código de verificação é ${code}. Ele expira em ${minutes} minutos. Não compartilhe com ninguém.`,
   tipReceipt: ({ amount, receiver, card, message, date, receiptNumber, pending, link }) => ({
