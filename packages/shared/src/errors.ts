@@ -72,6 +72,8 @@ export const ERROR_CODES = {
   payment_method_not_found: 404,
   payment_method_unsuitable: 422,
   category_exists: 409,
+  /** The person's previous CSV export is still being written: one at a time each. */
+  export_in_progress: 429,
   // Social and tools
   contact_add_failed: 500,
   visibility_update_failed: 500,
