@@ -83,6 +83,19 @@ describe('every API operation under malformed and odd input', () => {
     options: (request) => as(person, { ...request }),
   };
 
+  it('answers NUL or a lone surrogate in a text field with 400 validation_failed naming the field', async () => {
+    for (const name of ['Coffee\u0000', 'Coffee\ud800']) {
+      const answer = await testApp.app.inject(
+        as(person, { method: 'POST', url: '/api/categories', payload: { name } }),
+      );
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().error).toMatchObject({
+        code: 'validation_failed',
+        details: { source: 'body', issues: [{ path: 'name', message: 'validation.text.unsafe' }] },
+      });
+    }
+  });
+
   for (const identity of [signedOut, signedIn]) {
     it(
       `answers no 5xx to ${MIN_CASES_PER_OPERATION}+ cases per operation, ${identity.name}`,

@@ -95,6 +95,19 @@ describe('CSV exports', () => {
     expect(afterwards.statusCode).toBe(200);
   });
 
+  it('answers a search with a NUL character with 400 and the field, not a file cut short', async () => {
+    const [maria] = people as [Person];
+    const answer = await testApp.app.inject(
+      as(maria, { method: 'GET', url: '/api/transactions/export.csv?q=fan%00show' }),
+    );
+
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().error).toMatchObject({
+      code: 'validation_failed',
+      details: { source: 'querystring', issues: [{ path: 'q', message: 'validation.text.unsafe' }] },
+    });
+  });
+
   it('frees the person’s export when the download is dropped half-way', async () => {
     const [, , sam] = people as [Person, Person, Person];
     const address = await origin();
