@@ -80,6 +80,8 @@ export const ERROR_CODES = {
   category_exists: 409,
   /** An account cannot be deleted while it holds money (details: `balanceNotEmptyDetailsSchema`). */
   balance_not_empty: 409,
+  /** The person's previous CSV export is still being written: one at a time each. */
+  export_in_progress: 429,
   // Social and tools
   contact_add_failed: 500,
   visibility_update_failed: 500,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, PHONE_PATTERN, PIN_PATTERN, ZTARTAG_PATTERN } from './patterns.ts';
+import { safeText } from './safe-text.ts';
 
 export { PHONE_PATTERN, PIN_PATTERN, ZTARTAG_PATTERN };
 
@@ -12,19 +13,18 @@ export const DELETE_CONFIRMATION_WORD = 'DELETE';
  * Field schemas carry message keys, not sentences: the web app translates them
  * (namespace `validation`), the server returns them in error details.
  */
-export const emailSchema = z
-  .string()
-  .trim()
+export const emailSchema = safeText()
   .toLowerCase()
   .email('validation.email')
   .max(EMAIL_MAX_LENGTH, 'validation.email');
-export const passwordSchema = z
-  .string()
+export const passwordSchema = safeText({ trim: false })
   .min(PASSWORD_MIN_LENGTH, 'validation.passwordMin')
   .max(PASSWORD_MAX_LENGTH, 'validation.passwordMax');
-export const pinSchema = z.string().regex(PIN_PATTERN, 'validation.pin');
-export const phoneSchema = z.string().trim().regex(PHONE_PATTERN, 'validation.phone');
-export const ztartagSchema = z.string().trim().toLowerCase().regex(ZTARTAG_PATTERN, 'validation.ztartag');
+export const pinSchema = safeText({ trim: false }).regex(PIN_PATTERN, 'validation.pin');
+export const phoneSchema = safeText().regex(PHONE_PATTERN, 'validation.phone');
+export const ztartagSchema = safeText().toLowerCase().regex(ZTARTAG_PATTERN, 'validation.ztartag');
+/** A secret typed by the person (a password to check, a confirmation): taken as sent, never trimmed. */
+export const secretTextSchema = safeText({ trim: false }).max(256);
 export const deleteConfirmationSchema = z.literal(DELETE_CONFIRMATION_WORD, {
   error: 'validation.deleteConfirmation',
 });

@@ -12,6 +12,7 @@ const DEFAULT_MESSAGES: Partial<Record<ErrorCode, string>> = {
   payload_too_large: 'The request body is too large.',
   unsupported_media_type: 'This content type is not supported.',
   rate_limited: 'Too many requests. Please wait a moment and try again.',
+  export_in_progress: 'An export of yours is still being written. Try again when it is done.',
   internal_error: 'An unexpected error occurred.',
   service_unavailable: 'The service is temporarily unavailable.',
   idempotency_key_required:

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../languages.ts';
 import { STORED_ROLES } from '../roles.ts';
-import { emailSchema, passwordSchema, phoneSchema, ztartagSchema } from '../validation.ts';
+import { safeText } from '../safe-text.ts';
+import { emailSchema, passwordSchema, phoneSchema, secretTextSchema, ztartagSchema } from '../validation.ts';
 import { ownProfileSchema } from './profiles.ts';
 
 /**
@@ -10,7 +11,7 @@ import { ownProfileSchema } from './profiles.ts';
  */
 
 /** A new password and its confirmation, which must match ('Passwords do not match'). */
-const newPasswordShape = { password: passwordSchema, passwordConfirmation: z.string().max(256) };
+const newPasswordShape = { password: passwordSchema, passwordConfirmation: secretTextSchema };
 const passwordsMatch: [
   (body: { password: string; passwordConfirmation: string }) => boolean,
   { path: string[]; message: string },
@@ -46,7 +47,7 @@ export const EMAIL_TOKEN_PURPOSES = ['verify_email', 'change_email'] as const;
 
 /** `POST /auth/verify-email` — a single-use token from a verification mail (sign-up or email change). */
 export const tokenRequestSchema = z
-  .object({ token: z.string().min(16).max(200) })
+  .object({ token: safeText({ trim: false }).min(16).max(200) })
   .meta({ id: 'TokenRequest' });
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 
@@ -67,7 +68,7 @@ export type EmailRequest = z.infer<typeof emailRequestSchema>;
 
 /** `POST /auth/sign-in` → 200 `sessionResponse` and the session cookie; unverified → 403 `email_not_verified`. */
 export const signInRequestSchema = z
-  .object({ email: emailSchema, password: z.string().min(1).max(256) })
+  .object({ email: emailSchema, password: secretTextSchema.min(1) })
   .meta({ id: 'SignInRequest' });
 export type SignInRequest = z.infer<typeof signInRequestSchema>;
 
@@ -98,21 +99,21 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 /** `POST /auth/forgot-password` {email} → 202 accepted, always. `POST /auth/reset-password` → 200. */
 export const resetPasswordRequestSchema = z
-  .object({ token: z.string().min(16).max(200), ...newPasswordShape })
+  .object({ token: safeText({ trim: false }).min(16).max(200), ...newPasswordShape })
   .refine(...passwordsMatch)
   .meta({ id: 'ResetPasswordRequest' });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
 /** `POST /auth/change-password` (signed in) → 200; other sessions are signed out. */
 export const changePasswordRequestSchema = z
-  .object({ currentPassword: z.string().min(1).max(256), ...newPasswordShape })
+  .object({ currentPassword: secretTextSchema.min(1), ...newPasswordShape })
   .refine(...passwordsMatch)
   .meta({ id: 'ChangePasswordRequest' });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 /** `POST /auth/change-email` (signed in) → 202: a link goes to the new address; the email changes when it is opened. */
 export const changeEmailRequestSchema = z
-  .object({ email: emailSchema, password: z.string().min(1).max(256) })
+  .object({ email: emailSchema, password: secretTextSchema.min(1) })
   .meta({ id: 'ChangeEmailRequest' });
 export type ChangeEmailRequest = z.infer<typeof changeEmailRequestSchema>;
 
@@ -126,7 +127,7 @@ export type PhoneStartRequest = z.infer<typeof phoneStartRequestSchema>;
  * or one with no attempts left → 400 `invalid_token` with `details.reason` `expired`.
  */
 export const phoneVerifyRequestSchema = z
-  .object({ code: z.string().regex(/^\d{6}$/, 'validation.phoneCode') })
+  .object({ code: safeText({ trim: false }).regex(/^\d{6}$/, 'validation.phoneCode') })
   .meta({ id: 'PhoneVerifyRequest' });
 export type PhoneVerifyRequest = z.infer<typeof phoneVerifyRequestSchema>;
 
@@ -149,7 +150,7 @@ export const revokeOthersResponseSchema = z
   .meta({ id: 'RevokeOthers' });
 
 /** `GET /dev/outbox?to=<address or phone>` (never in production): only the messages sent there. */
-export const outboxQuerySchema = z.object({ to: z.string().trim().toLowerCase().max(254).optional() });
+export const outboxQuerySchema = z.object({ to: safeText().toLowerCase().max(254).optional() });
 
 /** `GET /dev/outbox` (never in production) → newest first. Mail links are absolute URLs to the app. */
 export const outboxMessageSchema = z.object({

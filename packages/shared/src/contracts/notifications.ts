@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../money.ts';
+import { safeText } from '../safe-text.ts';
 import { transactionSchema } from './transactions.ts';
 
 /** Spec §3: a notification has a type and is read or unread. */
@@ -40,7 +41,7 @@ export type Notification = z.infer<typeof notificationSchema>;
 /** `GET /api/notifications?cursor=&limit=&unread=` → newest first. */
 export const notificationQuerySchema = z.object({
   unread: z.stringbool().optional(),
-  cursor: z.string().max(200).optional(),
+  cursor: safeText({ trim: false }).max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export const notificationListResponseSchema = z

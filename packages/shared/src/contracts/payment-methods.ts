@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CARD_BRANDS } from '../cards.ts';
 import { TEXT_LIMITS } from '../limits.ts';
+import { safeText } from '../safe-text.ts';
 
 /**
  * Payment methods (spec §3): cards pay deposits (and, in the tips issue, quick tips); bank accounts
@@ -19,34 +20,29 @@ export type PaymentMethodType = (typeof PAYMENT_METHOD_TYPES)[number];
 
 export const billingAddressSchema = z
   .object({
-    line1: z.string().trim().min(1, 'validation.required').max(200),
-    line2: z.string().trim().max(200).optional(),
-    city: z.string().trim().min(1, 'validation.required').max(100),
-    region: z.string().trim().max(100).optional(),
-    postalCode: z.string().trim().min(1, 'validation.required').max(20),
+    line1: safeText().min(1, 'validation.required').max(200),
+    line2: safeText().max(200).optional(),
+    city: safeText().min(1, 'validation.required').max(100),
+    region: safeText().max(100).optional(),
+    postalCode: safeText().min(1, 'validation.required').max(20),
     /** ISO 3166-1 alpha-2. */
-    country: z
-      .string()
-      .trim()
+    country: safeText()
       .toUpperCase()
       .regex(/^[A-Z]{2}$/, 'validation.country'),
   })
   .meta({ id: 'BillingAddress' });
 export type BillingAddress = z.infer<typeof billingAddressSchema>;
 
-const holderNameSchema = z.string().trim().min(1, 'validation.required').max(TEXT_LIMITS.name);
+const holderNameSchema = safeText().min(1, 'validation.required').max(TEXT_LIMITS.name);
 
 export const addCardRequestSchema = z.object({
   type: z.literal('card'),
   /** Digits, spaces and dashes allowed as typed; checked by the processor. */
-  number: z.string().trim().min(1, 'validation.required').max(30),
+  number: safeText().min(1, 'validation.required').max(30),
   expMonth: z.number().int().min(1, 'validation.expMonth').max(12, 'validation.expMonth'),
   /** Four digits. */
   expYear: z.number().int().min(2000, 'validation.expYear').max(2100, 'validation.expYear'),
-  cvc: z
-    .string()
-    .trim()
-    .regex(/^\d{3,4}$/, 'validation.cvc'),
+  cvc: safeText().regex(/^\d{3,4}$/, 'validation.cvc'),
   cardholderName: holderNameSchema,
   billingAddress: billingAddressSchema,
   setDefault: z.boolean().optional(),
@@ -56,10 +52,10 @@ export const addBankAccountRequestSchema = z.object({
   type: z.literal('bank_account'),
   holderName: holderNameSchema,
   /** Either an IBAN... */
-  iban: z.string().trim().max(42).optional(),
+  iban: safeText().max(42).optional(),
   /** ...or a US account number with its routing number. */
-  accountNumber: z.string().trim().max(17).optional(),
-  routingNumber: z.string().trim().max(9).optional(),
+  accountNumber: safeText().max(17).optional(),
+  routingNumber: safeText().max(9).optional(),
   setDefault: z.boolean().optional(),
 });
 

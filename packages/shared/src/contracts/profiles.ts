@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { LANGUAGES } from '../languages.ts';
 import { TEXT_LIMITS } from '../limits.ts';
 import { META_DASHBOARD_ACCESS_LEVELS, USER_LEVELS } from '../roles.ts';
-import { DELETE_CONFIRMATION_WORD, phoneSchema, ztartagSchema } from '../validation.ts';
+import { safeText, safeWebAddress } from '../safe-text.ts';
+import { DELETE_CONFIRMATION_WORD, phoneSchema, secretTextSchema, ztartagSchema } from '../validation.ts';
 import { currencySchema } from './wallet.ts';
 
 /** `GET /api/public/profiles/:ztartag`: the tag is compared case-insensitively. */
@@ -41,7 +42,9 @@ export const ownProfileSchema = z
   .meta({ id: 'OwnProfile' });
 export type OwnProfile = z.infer<typeof ownProfileSchema>;
 
-const optionalText = (max: number) => z.string().trim().max(max, 'validation.tooLong').nullable().optional();
+const optionalText = (max: number, options: { multiline?: boolean } = {}) =>
+  safeText(options).max(max, 'validation.tooLong').nullable().optional();
+const webAddressSchema = safeWebAddress({ max: 200 });
 
 /**
  * `PUT /api/profiles/me/avatar` takes the raw image as its body (Content-Type image/png,
@@ -60,14 +63,10 @@ export const updateProfileRequestSchema = z
     username: optionalText(TEXT_LIMITS.name),
     birthday: z.iso.date('validation.date').nullable().optional(),
     location: optionalText(TEXT_LIMITS.name),
-    bio: optionalText(TEXT_LIMITS.bio),
-    website: z
-      .url({ protocol: /^https?$/, error: 'validation.url' })
-      .max(200)
-      .nullable()
-      .optional(),
+    bio: optionalText(TEXT_LIMITS.bio, { multiline: true }),
+    website: webAddressSchema.nullable().optional(),
     socialLinks: z
-      .record(z.string().max(30), z.url({ protocol: /^https?$/, error: 'validation.url' }).max(200))
+      .record(safeText({ trim: false }).max(30), webAddressSchema)
       .refine((links) => Object.keys(links).length <= 10, 'validation.tooMany')
       .optional(),
     language: z.enum(LANGUAGES).optional(),
@@ -84,7 +83,7 @@ export const avatarParamsSchema = z.object({ id: z.uuid() });
 /** `GET /api/ztartags/:tag` — an invalid tag → 400 `validation_failed`. */
 export const ztartagParamsSchema = z.object({ tag: ztartagSchema });
 /** `GET /api/ztartags/suggestion?from=` — an email address or a name. */
-export const ztartagSuggestionQuerySchema = z.object({ from: z.string().trim().min(1).max(254) });
+export const ztartagSuggestionQuerySchema = z.object({ from: safeText().min(1).max(254) });
 
 /** `GET /api/ztartags/:tag` → whether a tag is free (the asker's own tag counts as available). */
 export const ztartagAvailabilityResponseSchema = z
@@ -103,10 +102,11 @@ export const ztartagSuggestionResponseSchema = z
  */
 export const deleteAccountRequestSchema = z
   .object({
-    confirmation: z
-      .string()
-      .refine((word) => word === DELETE_CONFIRMATION_WORD, 'validation.deleteConfirmation'),
-    password: z.string().min(1).max(256),
+    confirmation: secretTextSchema.refine(
+      (word) => word === DELETE_CONFIRMATION_WORD,
+      'validation.deleteConfirmation',
+    ),
+    password: secretTextSchema.min(1),
   })
   .meta({ id: 'DeleteAccountRequest' });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;

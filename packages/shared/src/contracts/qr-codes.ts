@@ -5,6 +5,7 @@ import { isPixKey } from '../emv.ts';
 import { PAGE_SIZE, TEXT_LIMITS } from '../limits.ts';
 import type { Currency } from '../money.ts';
 import { QR_SHORT_CODE_PATTERN } from '../patterns.ts';
+import { safeText, safeWebAddress } from '../safe-text.ts';
 import { emailSchema, phoneSchema, ztartagSchema } from '../validation.ts';
 import { addCardRequestSchema } from './payment-methods.ts';
 import { publicProfileSchema } from './profiles.ts';
@@ -28,14 +29,10 @@ export const QR_URL_MAX_LENGTH = 2048;
 /** Half the Earth's circumference: any point is nearer than this. */
 export const DYNAMIC_QR_MAX_KM = 20_038;
 
-export const qrShortCodeSchema = z.string().regex(QR_SHORT_CODE_PATTERN, 'validation.qrCode');
+export const qrShortCodeSchema = safeText({ trim: false }).regex(QR_SHORT_CODE_PATTERN, 'validation.qrCode');
 
-const redirectUrlSchema = z
-  .url({ protocol: /^https?$/, error: 'validation.url' })
-  .max(QR_URL_MAX_LENGTH, 'validation.tooLong');
-const qrMessageSchema = z
-  .string()
-  .trim()
+const redirectUrlSchema = safeWebAddress({ max: QR_URL_MAX_LENGTH, maxMessage: 'validation.tooLong' });
+const qrMessageSchema = safeText({ multiline: true })
   .min(1, 'validation.required')
   .max(TEXT_LIMITS.note, 'validation.noteMax');
 const hourSchema = z.number().int('validation.hour').min(0, 'validation.hour').max(23, 'validation.hour');
@@ -76,7 +73,7 @@ export const dynamicQrSchema = z
   .object({
     enabled: z.boolean(),
     /** The receiver's IANA time zone for time windows; the app sends the browser's. */
-    timeZone: z.string().max(64).refine(isTimeZone, 'validation.timeZone'),
+    timeZone: safeText({ trim: false }).max(64).refine(isTimeZone, 'validation.timeZone'),
     redirectUrl: redirectUrlSchema.nullable(),
     message: qrMessageSchema.nullable(),
     rules: z.array(dynamicQrRuleSchema).max(DYNAMIC_QR_MAX_RULES, 'validation.tooMany'),
@@ -92,9 +89,7 @@ export const DEFAULT_DYNAMIC_QR: DynamicQr = {
   rules: [],
 };
 
-const merchantTextSchema = z
-  .string()
-  .trim()
+const merchantTextSchema = safeText()
   .min(1, 'validation.required')
   .max(TEXT_LIMITS.name, 'validation.tooLong');
 
@@ -113,15 +108,13 @@ export const qrEmvOptionSchema = z
       merchantName: merchantTextSchema,
       merchantCity: merchantTextSchema,
       /** ISO 3166-1 alpha-2. */
-      countryCode: z
-        .string()
-        .trim()
+      countryCode: safeText()
         .toUpperCase()
         .regex(/^[A-Z]{2}$/, 'validation.country'),
     }),
     z.object({
       profile: z.literal('pix'),
-      pixKey: z.string().trim().refine(isPixKey, 'validation.pixKey'),
+      pixKey: safeText().refine(isPixKey, 'validation.pixKey'),
       merchantName: merchantTextSchema,
       merchantCity: merchantTextSchema,
     }),
@@ -178,8 +171,8 @@ export function qrCodeConsistencyIssues(qr: {
 }
 
 const qrCodeFields = {
-  title: z.string().trim().min(1, 'validation.required').max(TEXT_LIMITS.name, 'validation.tooLong'),
-  description: z.string().trim().max(TEXT_LIMITS.note, 'validation.noteMax').nullable(),
+  title: safeText().min(1, 'validation.required').max(TEXT_LIMITS.name, 'validation.tooLong'),
+  description: safeText({ multiline: true }).max(TEXT_LIMITS.note, 'validation.noteMax').nullable(),
   kind: z.enum(QR_CODE_KINDS),
   amountMinor: amountMinorSchema.nullable(),
   currency: currencySchema,
@@ -368,7 +361,7 @@ export const tipRequestSchema = z
     receiver: ztartagSchema,
     amountMinor: amountMinorSchema,
     currency: currencySchema,
-    message: z.string().trim().max(TEXT_LIMITS.tipMessage, 'validation.tipMessageMax').optional(),
+    message: safeText({ multiline: true }).max(TEXT_LIMITS.tipMessage, 'validation.tipMessageMax').optional(),
     senderEmail: emailSchema.optional(),
     senderPhone: phoneSchema.optional(),
     source: z.enum(TIP_SOURCES).default('card'),
@@ -420,7 +413,7 @@ export type TipResponse = z.infer<typeof tipResponseSchema>;
 export const tipListQuerySchema = z.object({
   status: z.enum(TIP_STATUSES).optional(),
   currency: currencySchema.optional(),
-  cursor: z.string().max(200).optional(),
+  cursor: safeText({ trim: false }).max(200).optional(),
   limit: z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(PAGE_SIZE.default),
 });
 export type TipListQuery = z.infer<typeof tipListQuerySchema>;

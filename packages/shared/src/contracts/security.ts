@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { PIN_UNLOCK_MINUTES } from '../limits.ts';
+import { safeJsonObject, safeText } from '../safe-text.ts';
 import { pinSchema } from '../validation.ts';
 
 /** `POST /api/rpc/log_user_action` (spec §7) → 204. The spec's parameter names are kept. */
 export const logUserActionRequestSchema = z
   .object({
-    p_action_type: z.string().trim().min(1).max(64),
-    p_resource: z.string().trim().max(200).nullable().optional(),
-    p_metadata: z.record(z.string(), z.unknown()).nullable().optional(),
+    p_action_type: safeText().min(1).max(64),
+    p_resource: safeText().max(200).nullable().optional(),
+    p_metadata: safeJsonObject().nullable().optional(),
   })
   .meta({ id: 'LogUserActionRequest' });
 export type LogUserActionRequest = z.infer<typeof logUserActionRequestSchema>;
@@ -40,7 +41,7 @@ export type PinStatusResponse = z.infer<typeof pinStatusResponseSchema>;
  * retryAfterSeconds }`; no PIN with 409 `pin_not_set`.
  */
 export const createPinRequestSchema = z
-  .object({ pin: pinSchema, pinConfirmation: z.string() })
+  .object({ pin: pinSchema, pinConfirmation: safeText({ trim: false }).max(6) })
   .refine((body) => body.pin === body.pinConfirmation, {
     path: ['pinConfirmation'],
     message: 'validation.pinsDoNotMatch',
@@ -49,7 +50,11 @@ export const createPinRequestSchema = z
 
 /** `PUT /api/pin` changes it; `currentPin` must be right. */
 export const changePinRequestSchema = z
-  .object({ currentPin: z.string().max(6), pin: pinSchema, pinConfirmation: z.string() })
+  .object({
+    currentPin: safeText({ trim: false }).max(6),
+    pin: pinSchema,
+    pinConfirmation: safeText({ trim: false }).max(6),
+  })
   .refine((body) => body.pin === body.pinConfirmation, {
     path: ['pinConfirmation'],
     message: 'validation.pinsDoNotMatch',
@@ -57,7 +62,9 @@ export const changePinRequestSchema = z
   .meta({ id: 'ChangePinRequest' });
 
 /** `POST /api/pin/verify` unlocks for PIN_UNLOCK_MINUTES; `POST /api/pin/remove` removes it. */
-export const pinRequestSchema = z.object({ pin: z.string().max(6) }).meta({ id: 'PinRequest' });
+export const pinRequestSchema = z
+  .object({ pin: safeText({ trim: false }).max(6) })
+  .meta({ id: 'PinRequest' });
 
 /** Failed PIN entries before the PIN locks, and how long it stays locked. */
 export const PIN_MAX_ATTEMPTS = 5;

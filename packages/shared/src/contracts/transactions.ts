@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CARD_BRANDS } from '../cards.ts';
 import { PAGE_SIZE, TEXT_LIMITS } from '../limits.ts';
 import { CURRENCIES } from '../money.ts';
+import { safeText } from '../safe-text.ts';
 
 /**
  * A transaction is what a person sees of a money movement (spec §3): one per person concerned
@@ -68,9 +69,8 @@ export const categoryListResponseSchema = z
 /** `POST /api/categories` → 201 Category; `PATCH /api/categories/{id}` → Category; `DELETE` → 204 (its transactions lose the category). A duplicate name → 409 `category_exists`. */
 export const categoryRequestSchema = z
   .object({
-    name: z.string().trim().min(1, 'validation.required').max(40, 'validation.categoryMax'),
-    color: z
-      .string()
+    name: safeText().min(1, 'validation.required').max(40, 'validation.categoryMax'),
+    color: safeText({ trim: false })
       .regex(/^#[0-9a-f]{6}$/, 'validation.color')
       .optional(),
   })
@@ -127,8 +127,8 @@ export const transactionQuerySchema = z.object({
   currency: z.enum(CURRENCIES).optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
-  q: z.string().trim().max(100).optional(),
-  cursor: z.string().max(200).optional(),
+  q: safeText().max(100).optional(),
+  cursor: safeText({ trim: false }).max(200).optional(),
   limit: z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(PAGE_SIZE.default),
 });
 export type TransactionQuery = z.infer<typeof transactionQuerySchema>;
@@ -158,7 +158,7 @@ export const transactionParamsSchema = z.object({ id: z.uuid() });
 export const updateTransactionRequestSchema = z
   .object({
     categoryId: z.uuid().nullable().optional(),
-    note: z.string().trim().max(TEXT_LIMITS.note, 'validation.noteMax').nullable().optional(),
+    note: safeText({ multiline: true }).max(TEXT_LIMITS.note, 'validation.noteMax').nullable().optional(),
   })
   .meta({ id: 'UpdateTransactionRequest' });
 export type UpdateTransactionRequest = z.infer<typeof updateTransactionRequestSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from '../limits.ts';
 import { CURRENCIES, MAX_AMOUNT_MINOR } from '../money.ts';
+import { safeText } from '../safe-text.ts';
 import { transactionSchema } from './transactions.ts';
 
 export const currencySchema = z.enum(CURRENCIES);
@@ -116,16 +117,16 @@ export type WithdrawalRequest = z.infer<typeof withdrawalRequestSchema>;
  */
 export const transferRequestSchema = z
   .object({
-    recipient: z.string().trim().min(1, 'validation.required').max(254),
+    recipient: safeText().min(1, 'validation.required').max(254),
     amountMinor: amountMinorSchema,
     currency: currencySchema,
-    note: z.string().trim().max(TEXT_LIMITS.note, 'validation.noteMax').optional(),
+    note: safeText({ multiline: true }).max(TEXT_LIMITS.note, 'validation.noteMax').optional(),
   })
   .meta({ id: 'TransferRequest' });
 export type TransferRequest = z.infer<typeof transferRequestSchema>;
 
 /** `GET /api/transfers/recipient?q=` → who a transfer would go to, for the confirmation step (same 404s). */
-export const recipientQuerySchema = z.object({ q: z.string().trim().min(1).max(254) });
+export const recipientQuerySchema = z.object({ q: safeText().min(1).max(254) });
 export const recipientResponseSchema = z
   .object({
     /** null for someone without a tag yet (found by email or phone). */

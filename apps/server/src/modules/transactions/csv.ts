@@ -7,7 +7,7 @@ import { selectTransactionPage, transactionFilterOf } from './service.ts';
 import { type TransactionRow, transactionCategories } from './tables.ts';
 
 /** Rows read per query while the export streams: bounded memory whatever the history's length. */
-const EXPORT_BATCH_SIZE = 500;
+const EXPORT_BATCH_SIZE = 200;
 /** A spreadsheet runs a cell that starts with one of these as a formula (CSV injection). */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -71,18 +71,38 @@ export function exportFileName(now: Date): string {
   return `ztart-transactions-${now.toISOString().slice(0, 10)}.csv`;
 }
 
-/** Every transaction under the filters, newest first, as CSV lines (header first), read in batches. */
-export async function* transactionCsvLines(
+/** Runs one query of an export (ExportGate.query): the export's turn in the shared lane. */
+export type ExportQueryTurn = <T>(work: () => Promise<T>) => Promise<T>;
+
+/**
+ * Every transaction under the filters, newest first, as CSV text (header first), read page by
+ * page as the answer is written. The first page is read before anything is sent, so that a
+ * failure there is still answered with an error status rather than a file cut short.
+ */
+export async function transactionCsvLines(
   db: AppDatabase,
   userId: string,
   filters: Omit<TransactionQuery, 'cursor' | 'limit'>,
+  turn: ExportQueryTurn = (work) => work(),
+): Promise<AsyncGenerator<string>> {
+  const categoryNames = await turn(() => categoryNamesOf(db, userId));
+  const where = transactionFilterOf(userId, filters);
+  const firstRows = await turn(() => selectTransactionPage(db, where, null, EXPORT_BATCH_SIZE + 1));
+  return csvPages(
+    firstRows,
+    (cursor) => turn(() => selectTransactionPage(db, where, cursor, EXPORT_BATCH_SIZE + 1)),
+    categoryNames,
+  );
+}
+
+async function* csvPages(
+  firstRows: TransactionRow[],
+  nextRows: (after: KeysetCursor) => Promise<TransactionRow[]>,
+  categoryNames: Map<string, string>,
 ): AsyncGenerator<string> {
   yield csvLine(TRANSACTION_CSV_COLUMNS);
-  const categoryNames = await categoryNamesOf(db, userId);
-  const where = transactionFilterOf(userId, filters);
-  let cursor: KeysetCursor | null = null;
+  let rows = firstRows;
   for (;;) {
-    const rows = await selectTransactionPage(db, where, cursor, EXPORT_BATCH_SIZE + 1);
     const page = pageOf(rows, EXPORT_BATCH_SIZE);
     let chunk = '';
     for (const row of page.rows) {
@@ -91,6 +111,6 @@ export async function* transactionCsvLines(
     }
     if (chunk) yield chunk;
     if (page.nextCursor === null) return;
-    cursor = page.rows[page.rows.length - 1]!;
+    rows = await nextRows(page.rows[page.rows.length - 1]!);
   }
 }

@@ -16,12 +16,14 @@ import { errorResponses } from '../../http/error-responses.ts';
 import { requireSignIn } from '../auth/session-plugin.ts';
 import { createCategory, deleteCategory, listCategories, updateCategory } from './categories.ts';
 import { exportFileName, transactionCsvLines } from './csv.ts';
+import { ExportGate, exportLaneWidth } from './export-gate.ts';
 import { getTransaction, listTransactions, updateTransaction } from './service.ts';
 
 const categoryParamsSchema = transactionParamsSchema;
 
 export const transactionRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   const { db } = context;
+  const exports = new ExportGate(exportLaneWidth(context.config.databaseUrl ? 'postgres' : 'pglite'));
 
   app.get(
     '/api/transactions',
@@ -47,18 +49,29 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
         // A stream of text/csv, sent as is: nothing to serialize.
         response: {
           200: z.unknown().describe('text/csv, the header line first'),
-          ...errorResponses(400, 401),
+          ...errorResponses(400, 401, 429),
         },
       },
     },
     async (request, reply) => {
       const userId = requireSignIn(request, reply, context).user.id;
       const { cursor: _cursor, limit: _limit, ...filters } = request.query;
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${exportFileName(context.now())}"`)
-        .header('cache-control', 'no-store')
-        .send(Readable.from(transactionCsvLines(db, userId, filters)));
+      // The person's one export ends when its answer is done, whether sent in full or dropped.
+      const release = exports.claim(userId);
+      reply.raw.once('close', release);
+      try {
+        const lines = await transactionCsvLines(db, userId, filters, (work) => exports.query(work));
+        const body = Readable.from(lines);
+        body.once('close', release);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${exportFileName(context.now())}"`)
+          .header('cache-control', 'no-store')
+          .send(body);
+      } catch (error) {
+        release();
+        throw error;
+      }
     },
   );
 
