@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { localesPlugin } from './tooling/locales-plugin.ts';
+import { precompressPlugin } from './tooling/precompress-plugin.ts';
 
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
 const localesDir = fileURLToPath(new URL('./src/i18n/locales', import.meta.url));
@@ -36,8 +37,8 @@ function quickTipPagePlugin(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), localesPlugin(localesDir), quickTipPagePlugin()],
+const config: UserConfig = {
+  plugins: [react(), tailwindcss(), localesPlugin(localesDir), quickTipPagePlugin(), precompressPlugin()],
   resolve: { alias: { '@': srcDir } },
   server: {
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
@@ -71,4 +72,12 @@ export default defineConfig({
       },
     },
   },
+};
+
+export default defineConfig(({ command }) => {
+  // A build is always a production build, whatever NODE_ENV the shell has: with
+  // NODE_ENV=development Vite would ship React's development build and `jsxDEV` in every chunk.
+  // Vite reads NODE_ENV again after this file, so setting it here is enough.
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return config;
 });
