@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -14,12 +14,13 @@ const DEVELOPMENT_ONLY_REACT = ['jsxDEV', 'Each child in a list should have a un
 const WEB_BUILD_SCRIPT = path.join(REPO_ROOT, 'apps/web/tooling/build.mjs');
 
 /** One real build of the web app, made the way `npm start` makes it, but in a folder of its own. */
-async function buildWebApp(outDir: string, env: NodeJS.ProcessEnv): Promise<void> {
-  await promisify(execFile)(process.execPath, [WEB_BUILD_SCRIPT, '--out-dir', outDir], {
-    cwd: REPO_ROOT,
-    env,
-    maxBuffer: 16 * 1024 * 1024,
-  });
+async function buildWebApp(outDir: string, env: NodeJS.ProcessEnv, ...flags: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [WEB_BUILD_SCRIPT, '--out-dir', outDir, ...flags],
+    { cwd: REPO_ROOT, env, maxBuffer: 16 * 1024 * 1024 },
+  );
+  return stdout;
 }
 
 function scriptsOf(distDir: string): string[] {
@@ -143,4 +144,20 @@ describe('the web app as a phone receives it', () => {
     const answer = await get('/.source-hash');
     expect(answer.body).not.toContain(hash);
   });
+
+  it('is not built again by `npm start` while its sources stay the same, and is when they differ', async () => {
+    const indexPath = path.join(distDir, 'index.html');
+    const builtAt = statSync(indexPath).mtimeMs;
+
+    const unchanged = await buildWebApp(distDir, process.env, '--if-changed');
+    expect(unchanged).toMatch(/up to date/);
+    expect(statSync(indexPath).mtimeMs).toBe(builtAt);
+
+    // What a checkout of other sources leaves: a build whose recorded hash no longer matches.
+    writeFileSync(path.join(distDir, '.source-hash'), 'an older build\n');
+    const changed = await buildWebApp(distDir, process.env, '--if-changed');
+    expect(changed).not.toMatch(/up to date/);
+    expect(statSync(indexPath).mtimeMs).toBeGreaterThan(builtAt);
+    expect(readFileSync(path.join(distDir, '.source-hash'), 'utf8')).toMatch(/^[0-9a-f]{64}\n$/);
+  }, 240_000);
 });
