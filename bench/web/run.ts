@@ -3,11 +3,11 @@
  * Lighthouse (mobile preset, simulated throttling) several times on the quick-tip page, /auth,
  * / and /wallet, and prints the medians. See bench/web/README.md.
  *
- *   npm run bench:web [-- --runs 3] [-- --no-build]
+ *   npm run bench:web [-- --runs 3] [-- --no-build] [-- --cold-start-only]
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
@@ -80,6 +80,20 @@ async function waitUntilReady(startedAt: number, child: ChildProcess): Promise<n
   }
 }
 
+/**
+ * CPU time (user + system) a process has used, in ms, from /proc (Linux; NaN elsewhere). On a
+ * busy machine the time to the first 200 grows with the load; this does much less.
+ */
+function cpuTimeMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime, fields 14 and 15 of the line (12 and 13 after the command), in 1/100 s.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -94,19 +108,21 @@ async function stopServer(child: ChildProcess): Promise<void> {
 async function measureColdStarts(
   dataDir: string,
   count: number,
-): Promise<{ first: number; starts: number[] }> {
+): Promise<{ first: number; starts: number[]; cpu: number[] }> {
   const firstStarted = performance.now();
   const firstChild = startServer(dataDir);
   const first = await waitUntilReady(firstStarted, firstChild);
   await stopServer(firstChild);
   const starts: number[] = [];
+  const cpu: number[] = [];
   for (let index = 0; index < count; index += 1) {
     const startedAt = performance.now();
     const child = startServer(dataDir);
     starts.push(await waitUntilReady(startedAt, child));
+    cpu.push(cpuTimeMs(child.pid));
     await stopServer(child);
   }
-  return { first, starts };
+  return { first, starts, cpu };
 }
 
 /** A signed-in session's cookies, for the pages that need one. */
@@ -161,6 +177,18 @@ async function runLighthouse(page: Page, cookie: string): Promise<Run> {
   }
 }
 
+/** Lighthouse sometimes loses a trace on a loaded machine (NO_NAVSTART): such a run is made again. */
+async function runWithRetries(page: Page, cookie: string, attempts = 3): Promise<Run> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runLighthouse(page, cookie);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.warn(`${page.name}: ${error instanceof Error ? error.message : error}; running it again`);
+    }
+  }
+}
+
 function optionValue(argv: string[], name: string): string | undefined {
   const index = argv.indexOf(name);
   return index >= 0 ? argv[index + 1] : undefined;
@@ -174,12 +202,14 @@ async function main(argv: string[]): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ztart-bench-web-'));
   let server: ChildProcess | undefined;
   try {
-    const cold = await measureColdStarts(dataDir, 3);
+    const cold = await measureColdStarts(dataDir, 5);
     console.log(
       `\nServer cold start to the first 200: ${cold.first.toFixed(0)} ms with a new data folder; ` +
         `with an existing one, median ${median(cold.starts).toFixed(0)} ms ` +
-        `(${cold.starts.map((ms) => ms.toFixed(0)).join(', ')})`,
+        `(${cold.starts.map((ms) => ms.toFixed(0)).join(', ')}); the server's own CPU time until then, ` +
+        `median ${median(cold.cpu).toFixed(0)} ms; load average ${loadavg()[0]?.toFixed(1)}`,
     );
+    if (argv.includes('--cold-start-only')) return;
 
     const startedAt = performance.now();
     server = startServer(dataDir);
@@ -189,7 +219,7 @@ async function main(argv: string[]): Promise<void> {
     const rows: string[] = [];
     for (const page of PAGES) {
       const results: Run[] = [];
-      for (let index = 0; index < runs; index += 1) results.push(await runLighthouse(page, cookie));
+      for (let index = 0; index < runs; index += 1) results.push(await runWithRetries(page, cookie));
       const pick = (key: keyof Run) => median(results.map((result) => result[key]));
       rows.push(
         `| ${page.name} | ${pick('performance')} | ${(pick('lcpMs') / 1000).toFixed(1)} s | ` +
