@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { localesPlugin } from './tooling/locales-plugin.ts';
+import { reachesHeavyImport, sourceClosure } from './tooling/module-closure.ts';
+import { precompressPlugin } from './tooling/precompress-plugin.ts';
 
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
 const localesDir = fileURLToPath(new URL('./src/i18n/locales', import.meta.url));
@@ -36,8 +38,24 @@ function quickTipPagePlugin(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), localesPlugin(localesDir), quickTipPagePlugin()],
+/** Files of ours that the quick-tip page loads: kept out of the app's chunks, which it must not load. */
+const quickTipFiles = sourceClosure(
+  fileURLToPath(new URL('./src/quick-tip/main.tsx', import.meta.url)),
+  srcDir,
+);
+const APP_SHARED_DIRS = /apps[\\/]web[\\/]src[\\/](components|hooks|lib)[\\/]/;
+const zodReach = new Map<string, boolean>();
+
+/** Small shared pieces of the app that never bring zod along: safe to load with the first screen. */
+function isLightAppShared(id: string): boolean {
+  const file = id.split('?')[0] ?? id;
+  return (
+    APP_SHARED_DIRS.test(file) && !quickTipFiles.has(file) && !reachesHeavyImport(file, srcDir, zodReach)
+  );
+}
+
+const config: UserConfig = {
+  plugins: [react(), tailwindcss(), localesPlugin(localesDir), quickTipPagePlugin(), precompressPlugin()],
   resolve: { alias: { '@': srcDir } },
   server: {
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
@@ -49,26 +67,52 @@ export default defineConfig({
     rolldownOptions: {
       input: PAGES,
       output: {
-        // Libraries in their own long-lived chunks: a release that changes only our code
-        // leaves them in the browser's cache. Every one of them is needed at the app's start
-        // anyway; the quick-tip page loads only the React one (tooling/quick-tip-size.ts checks).
+        // Few requests for a first screen (decision 0021): libraries in long-lived chunks (a release
+        // that changes only our code leaves them in the browser's cache), grouped by when they are
+        // needed. React alone is shared with the quick-tip page (tooling/quick-tip-size.ts checks).
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 5 },
+            // What the app needs before any screen: routes, data queries, translations.
             {
-              name: 'router',
-              test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/,
+              name: 'vendor',
+              test: /node_modules[\\/](react-router|cookie|set-cookie-parser|@tanstack|i18next[^\\/]*|react-i18next|html-parse-stringify|void-elements)[\\/]/,
+              priority: 4,
+            },
+            // What the quick-tip page shares with the app (buttons, fields, money, the icons it
+            // shows): one chunk, so the page makes two requests for its scripts besides React.
+            {
+              name: 'quick-tip-shared',
+              test: (id: string) =>
+                quickTipFiles.has(id.split('?')[0] ?? id) && !id.includes('quick-tip/main'),
               priority: 3,
             },
+            // Every other icon in one chunk, instead of one tiny chunk (and request) per icon.
+            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 2 },
+            // The schema library loads with the first screen that checks a form or an answer.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 4 },
+            // The app's own small shared pieces (UI primitives, hooks, helpers) used by several
+            // screens: one chunk rather than a dozen. Their dependencies stay where they are, so
+            // that nothing here drags the quick-tip page's shared modules along; what the
+            // quick-tip page uses stays out, and so does whatever loads zod.
             {
-              name: 'i18n',
-              test: /node_modules[\\/](i18next[^\\/]*|react-i18next|html-parse-stringify|void-elements)[\\/]/,
-              priority: 3,
+              name: 'app-shared',
+              test: isLightAppShared,
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+              priority: 1,
             },
-            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 3 },
           ],
         },
       },
     },
   },
+};
+
+export default defineConfig(({ command }) => {
+  // A build is always a production build, whatever NODE_ENV the shell has: with
+  // NODE_ENV=development Vite would ship React's development build and `jsxDEV` in every chunk.
+  // Vite reads NODE_ENV again after this file, so setting it here is enough.
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return config;
 });

@@ -29,11 +29,12 @@ test.describe('a browser set to Brazilian Portuguese, with no stored choice', ()
 
 test('a text missing from the French catalogue falls back to English', async ({ page }) => {
   // Serve a French catalogue that lacks one key, as a partial translation would.
-  await page.route('**/locales/fr/screens.json*', async (route) => {
+  // The app loads every French namespace in one file.
+  await page.route('**/locales/fr.json*', async (route) => {
     const response = await route.fetch();
-    const catalogue = await response.json();
-    delete catalogue.dashboard.title;
-    await route.fulfill({ response, json: catalogue });
+    const catalogues = await response.json();
+    delete catalogues.screens.dashboard.title;
+    await route.fulfill({ response, json: catalogues });
   });
   await page.addInitScript((key) => localStorage.setItem(key, 'fr'), LANGUAGE_STORAGE_KEY);
 

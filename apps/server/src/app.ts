@@ -8,6 +8,7 @@ import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { AppContext, RateLimits } from './context.ts';
 import type { Database } from './db/client.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { loggerOptions } from './http/logger.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -125,6 +126,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
 
   await registerSecurityHeaders(app, { isProduction: config.isProduction });
+  await registerCompression(app);
   await app.register(cookie);
   await registerRateLimit(app, { redisUrl: config.redisUrl });
   await registerOpenApi(app, { version: APP_VERSION });

@@ -1,15 +1,21 @@
-import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { databaseTargetFromConfig, openDatabase } from './db/client.ts';
-import { migrateDatabase } from './db/migrate.ts';
-import { seedDemoData } from './db/seed.ts';
-import { resealBankDetails } from './modules/payment-methods/bank-details.ts';
-import { closeOnSignals } from './shutdown.ts';
 
 /** The process entry: configuration, database, migrations, demo seed, listen, graceful shutdown. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase(databaseTargetFromConfig(config));
+  // The embedded database compiles its WebAssembly on background threads: the rest of the
+  // server (Fastify, the routes, their libraries) loads meanwhile instead of after it.
+  const opening = openDatabase(databaseTargetFromConfig(config));
+  const [{ buildApp }, { migrateDatabase }, { seedDemoData }, { closeOnSignals }, { resealBankDetails }] =
+    await Promise.all([
+      import('./app.ts'),
+      import('./db/migrate.ts'),
+      import('./db/seed.ts'),
+      import('./shutdown.ts'),
+      import('./modules/payment-methods/bank-details.ts'),
+    ]);
+  const database = await opening;
   const app = await buildApp({ config, database });
   closeOnSignals(app);
   try {

@@ -23,6 +23,18 @@ function catalogueVersion(dir: string): string {
   return hash.digest('hex').slice(0, 12);
 }
 
+/** `{ en: { common: {...}, nav: {...} }, es: {...} }` from `<language>/<namespace>.json`. */
+function languageBundles(dir: string): Record<string, Record<string, unknown>> {
+  const bundles: Record<string, Record<string, unknown>> = {};
+  for (const file of listJsonFiles(dir)) {
+    const [language, name] = file.split('/');
+    if (!language || !name) continue;
+    bundles[language] ??= {};
+    bundles[language][name.replace(/\.json$/, '')] = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
+  }
+  return bundles;
+}
+
 /**
  * Keeps `src/i18n/locales` as the single source of the translation catalogues:
  * serves them at `/locales/**` in development, copies them (minified) to `dist/locales/**`
@@ -42,6 +54,15 @@ export function localesPlugin(localesDir: string): Plugin {
       server.middlewares.use((req, res, next) => {
         const pathname = (req.url ?? '').split('?')[0] ?? '';
         if (!pathname.startsWith(URL_PREFIX) || !pathname.endsWith('.json')) return next();
+        const bundleLanguage = /^\/locales\/([a-z]{2})\.json$/.exec(pathname)?.[1];
+        if (bundleLanguage) {
+          const bundle = languageBundles(localesDir)[bundleLanguage];
+          if (!bundle) return next();
+          res.setHeader('Content-Type', 'application/json; charset=utf-8');
+          res.setHeader('Cache-Control', 'no-cache');
+          res.end(JSON.stringify(bundle));
+          return;
+        }
         const file = path.resolve(localesDir, decodeURIComponent(pathname.slice(URL_PREFIX.length)));
         // Never serve anything outside the catalogue folder.
         if (!file.startsWith(localesDir + path.sep)) return next();
@@ -56,6 +77,14 @@ export function localesPlugin(localesDir: string): Plugin {
       });
     },
     generateBundle() {
+      // One file per language with every namespace: what the app loads (src/i18n/locale-bundle-backend.ts).
+      for (const [language, bundle] of Object.entries(languageBundles(localesDir))) {
+        this.emitFile({
+          type: 'asset',
+          fileName: `locales/${language}.json`,
+          source: JSON.stringify(bundle),
+        });
+      }
       for (const file of listJsonFiles(localesDir)) {
         const catalogue: unknown = JSON.parse(readFileSync(path.join(localesDir, file), 'utf8'));
         this.emitFile({

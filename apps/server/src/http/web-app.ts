@@ -32,6 +32,9 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
       index: false,
       dotfiles: 'ignore',
       cacheControl: false,
+      // The build leaves `file.br` and `file.gz` beside each text file (compressed once, at the
+      // strongest settings): handed out as they are to browsers that accept them.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
       },

@@ -7,14 +7,14 @@ import { createI18n } from '@/i18n/i18n';
 import { CATALOGUES } from '@/test/catalogues';
 import { renderWithProviders } from '@/test/render';
 
-/** Serves the catalogues the way the server serves dist/locales. */
+/** Serves the catalogues the way the server serves dist/locales: every namespace of a language in one file. */
 function stubLocalesServer() {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://localhost');
-    const [, , language, file] = url.pathname.split('/');
-    const catalogue = CATALOGUES[language ?? '']?.[(file ?? '').replace('.json', '')];
-    return catalogue
-      ? new Response(JSON.stringify(catalogue), { status: 200 })
+    const language = /^\/locales\/(\w+)\.json$/.exec(url.pathname)?.[1];
+    const catalogues = CATALOGUES[language ?? ''];
+    return catalogues
+      ? new Response(JSON.stringify(catalogues), { status: 200 })
       : new Response('', { status: 404 });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -50,7 +50,9 @@ describe('i18n setup', () => {
     expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('pt');
     expect(instance.t('common:signIn')).toBe('Entrar');
     const urls = fetchMock.mock.calls.map(([input]) => String(input));
-    expect(urls).toContain(`/locales/pt/common.json?v=${__LOCALES_VERSION__}`);
+    expect(urls).toContain(`/locales/pt.json?v=${__LOCALES_VERSION__}`);
+    // One request per language (Portuguese, and English to fall back on), not one per namespace.
+    expect(urls.filter((url) => url.startsWith('/locales/pt'))).toHaveLength(1);
   });
 
   it('a language stored in localStorage wins over the browser', async () => {

@@ -7,12 +7,9 @@ import {
 } from '@ztart/shared/languages';
 import i18next, { type i18n as I18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
-import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
+import { LocaleBundleBackend } from '@/i18n/locale-bundle-backend';
 import { DEFAULT_NAMESPACE, PRELOADED_NAMESPACES } from '@/i18n/namespaces';
-
-/** Where i18next-http-backend fetches the catalogues (served from src/i18n/locales, see vite.config.ts). */
-export const LOCALES_LOAD_PATH = '/locales/{{lng}}/{{ns}}.json';
 
 /** The supported language the app is showing (`pt` while the detected tag is `pt-BR`). */
 export function activeLanguage(instance: I18n): Language {
@@ -26,7 +23,7 @@ export function syncDocumentLanguage(instance: I18n, root: HTMLElement = documen
 
 export function createI18n(): I18n {
   const instance = i18next.createInstance();
-  instance.use(HttpBackend).use(LanguageDetector).use(initReactI18next);
+  instance.use(LocaleBundleBackend).use(LanguageDetector).use(initReactI18next);
   instance.on('languageChanged', () => syncDocumentLanguage(instance));
   void instance.init({
     supportedLngs: LANGUAGES,
@@ -42,11 +39,6 @@ export function createI18n(): I18n {
       lookupLocalStorage: LANGUAGE_STORAGE_KEY,
       // Store and compare the bare language (`pt`), not the region (`pt-BR`).
       convertDetectedLanguage: (tag: string) => tag.toLowerCase().split(/[-_]/)[0] ?? tag,
-    },
-    backend: {
-      loadPath: LOCALES_LOAD_PATH,
-      // Changes whenever a catalogue changes, so browsers never keep a stale translation.
-      queryStringParams: { v: __LOCALES_VERSION__ },
     },
     interpolation: { escapeValue: false },
     react: { useSuspense: true },

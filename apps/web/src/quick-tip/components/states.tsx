@@ -120,7 +120,9 @@ export function LoadingState() {
   const { t } = useI18n();
   useDocumentTitle(t('page.title'));
   return (
-    <div aria-busy="true" className="flex flex-col items-center gap-4 py-2">
+    // At least a screen tall: the form that replaces it is taller than any phone's screen, so
+    // the footer below stays out of sight instead of jumping away when the form arrives.
+    <div aria-busy="true" className="flex min-h-dvh flex-col items-center gap-4 py-2">
       <h1 data-testid="screen-title" className="sr-only">
         {t('page.title')}
       </h1>

@@ -139,12 +139,19 @@ export function WalletPage() {
   );
 }
 
+/**
+ * The main balance card's shape at its final size (heading line, amount, available / pending),
+ * so that nothing below moves when the balances arrive.
+ */
 function BalanceSkeleton() {
   return (
     <Card className="flex flex-col gap-3 p-5">
-      <Skeleton className="h-4 w-28" />
+      <Skeleton className="h-5 w-28" />
       <Skeleton className="h-10 w-48" />
-      <Skeleton className="h-4 w-56" />
+      <div className="grid grid-cols-2 gap-2">
+        <Skeleton className="h-10 w-24" />
+        <Skeleton className="h-10 w-24" />
+      </div>
     </Card>
   );
 }

@@ -1,0 +1,163 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../config.ts';
+import { buildTestApp, type TestApp } from '../test/test-app.ts';
+
+/** Text that only React's development build carries (its JSX runtime and a console warning). */
+const DEVELOPMENT_ONLY_REACT = ['jsxDEV', 'Each child in a list should have a unique'];
+
+const WEB_BUILD_SCRIPT = path.join(REPO_ROOT, 'apps/web/tooling/build.mjs');
+
+/** One real build of the web app, made the way `npm start` makes it, but in a folder of its own. */
+async function buildWebApp(outDir: string, env: NodeJS.ProcessEnv, ...flags: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [WEB_BUILD_SCRIPT, '--out-dir', outDir, ...flags],
+    { cwd: REPO_ROOT, env, maxBuffer: 16 * 1024 * 1024 },
+  );
+  return stdout;
+}
+
+function scriptsOf(distDir: string): string[] {
+  return readdirSync(path.join(distDir, 'assets')).filter((file) => file.endsWith('.js'));
+}
+
+/** The page's entry script, as its HTML names it (`/assets/main-1a2b.js`). */
+function entryScriptOf(html: string): string {
+  const src = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
+  if (!src) throw new Error('the page names no module script');
+  return src;
+}
+
+describe('the web app as a phone receives it', () => {
+  let distDir: string;
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    distDir = mkdtempSync(path.join(tmpdir(), 'ztart-web-build-'));
+    // The shell of a developer who works with NODE_ENV=development, as the build meets it.
+    await buildWebApp(distDir, { ...process.env, NODE_ENV: 'development' });
+    testApp = await buildTestApp({ config: { webDistDir: distDir } });
+  }, 240_000);
+  afterAll(async () => {
+    await testApp?.close();
+    rmSync(distDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, acceptEncoding?: string) =>
+    testApp.app.inject({
+      method: 'GET',
+      url,
+      headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+    });
+
+  it("ships React's production build even when the shell says NODE_ENV=development", () => {
+    const scripts = scriptsOf(distDir);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const file of scripts) {
+      const code = readFileSync(path.join(distDir, 'assets', file), 'utf8');
+      for (const marker of DEVELOPMENT_ONLY_REACT)
+        expect(code, `${file} holds ${marker}`).not.toContain(marker);
+    }
+  });
+
+  it('leaves a brotli and a gzip copy beside every sizeable script, made at build', () => {
+    for (const file of scriptsOf(distDir)) {
+      const original = readFileSync(path.join(distDir, 'assets', file));
+      if (original.length < 1024) continue;
+      const brotli = readFileSync(path.join(distDir, 'assets', `${file}.br`));
+      const gzip = readFileSync(path.join(distDir, 'assets', `${file}.gz`));
+      expect(brotliDecompressSync(brotli).equals(original), file).toBe(true);
+      expect(gunzipSync(gzip).equals(original), file).toBe(true);
+      expect(brotli.length).toBeLessThan(original.length);
+    }
+  });
+
+  it('sends a script compressed with brotli, kept for a year, to a browser that accepts it', async () => {
+    const entry = entryScriptOf((await get('/')).body);
+    const original = readFileSync(path.join(distDir, entry));
+
+    const answer = await get(entry, 'gzip, deflate, br, zstd');
+
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers['content-type']).toMatch(/javascript/);
+    expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(answer.headers.vary).toMatch(/accept-encoding/i);
+    expect(answer.rawPayload.length).toBeLessThan(original.length / 2);
+    expect(brotliDecompressSync(answer.rawPayload).equals(original)).toBe(true);
+  });
+
+  it('sends gzip to a browser that knows only gzip, and the plain file to one that knows none', async () => {
+    const entry = entryScriptOf((await get('/')).body);
+    const original = readFileSync(path.join(distDir, entry));
+
+    const gzipped = await get(entry, 'gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).equals(original)).toBe(true);
+
+    const plain = await get(entry);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(original)).toBe(true);
+  });
+
+  it.each(['/', '/wallet', '/quick-tip?to=maria_waits'])(
+    'sends the page %s compressed, and never from a stale cache',
+    async (url) => {
+      const answer = await get(url, 'br, gzip');
+
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-encoding']).toBe('br');
+      expect(answer.headers['content-type']).toMatch(/^text\/html/);
+      expect(answer.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(answer.rawPayload).toString('utf8')).toContain('<div id="root"');
+    },
+  );
+
+  it('compresses the translation files too', async () => {
+    const answer = await get('/locales/en/common.json', 'gzip');
+
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(answer.rawPayload).toString('utf8'))).toBeTypeOf('object');
+  });
+
+  it('compresses API answers, which are still never stored', async () => {
+    const answer = await get('/api/openapi.json', 'br');
+
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-encoding']).toBe('br');
+    const document = JSON.parse(brotliDecompressSync(answer.rawPayload).toString('utf8'));
+    expect(document.openapi).toMatch(/^3\.1/);
+    expect(answer.rawPayload.length).toBeLessThan(JSON.stringify(document).length / 3);
+  });
+
+  it('keeps the record of the sources it was built from, which the server never hands out', async () => {
+    const hash = readFileSync(path.join(distDir, '.source-hash'), 'utf8').trim();
+    expect(hash).toMatch(/^[0-9a-f]{64}$/);
+
+    const answer = await get('/.source-hash');
+    expect(answer.body).not.toContain(hash);
+  });
+
+  it('is not built again by `npm start` while its sources stay the same, and is when they differ', async () => {
+    const indexPath = path.join(distDir, 'index.html');
+    const builtAt = statSync(indexPath).mtimeMs;
+
+    const unchanged = await buildWebApp(distDir, process.env, '--if-changed');
+    expect(unchanged).toMatch(/up to date/);
+    expect(statSync(indexPath).mtimeMs).toBe(builtAt);
+
+    // What a checkout of other sources leaves: a build whose recorded hash no longer matches.
+    writeFileSync(path.join(distDir, '.source-hash'), 'an older build\n');
+    const changed = await buildWebApp(distDir, process.env, '--if-changed');
+    expect(changed).not.toMatch(/up to date/);
+    expect(statSync(indexPath).mtimeMs).toBeGreaterThan(builtAt);
+    expect(readFileSync(path.join(distDir, '.source-hash'), 'utf8')).toMatch(/^[0-9a-f]{64}\n$/);
+  }, 240_000);
+});

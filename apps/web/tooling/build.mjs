@@ -1,0 +1,88 @@
+/**
+ * Builds the web app into dist/ as a production build, whatever NODE_ENV the shell has (with
+ * NODE_ENV=development, Vite would ship React's development build). With `--if-changed` it
+ * builds only when the sources differ from those of the last build: a hash of every input is
+ * kept in dist/.source-hash (a dotfile: the server never hands it out), so `npm start` after
+ * a start without changes skips the build.
+ *
+ *   node tooling/build.mjs [--if-changed] [--out-dir <folder>]
+ *
+ * Plain JavaScript so that it runs before anything is compiled, without a TypeScript loader.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const webDir = fileURLToPath(new URL('..', import.meta.url));
+const repoDir = path.resolve(webDir, '../..');
+
+/** Everything the build reads: a change to any of them makes a different app. */
+const INPUTS = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/tooling',
+  'apps/web/index.html',
+  'apps/web/quick-tip.html',
+  'apps/web/vite.config.ts',
+  'apps/web/package.json',
+  'packages/shared/src',
+  'package-lock.json',
+];
+
+export const SOURCE_HASH_FILE = '.source-hash';
+
+function filesOf(relative) {
+  const absolute = path.join(repoDir, relative);
+  if (!existsSync(absolute)) return [];
+  if (!statSync(absolute).isDirectory()) return [relative];
+  return readdirSync(absolute, { recursive: true, encoding: 'utf8' })
+    .map((file) => path.join(relative, file))
+    .filter((file) => statSync(path.join(repoDir, file)).isFile());
+}
+
+/** A hash of the inputs' names and contents, in a stable order. */
+export function sourceHash() {
+  const hash = createHash('sha256');
+  for (const file of INPUTS.flatMap(filesOf).sort()) {
+    hash.update(file.split(path.sep).join('/'));
+    hash.update('\0');
+    hash.update(readFileSync(path.join(repoDir, file)));
+  }
+  return hash.digest('hex');
+}
+
+function readStoredHash(outDir) {
+  try {
+    return readFileSync(path.join(outDir, SOURCE_HASH_FILE), 'utf8').trim();
+  } catch {
+    return null;
+  }
+}
+
+function optionValue(argv, name) {
+  const index = argv.indexOf(name);
+  return index >= 0 ? argv[index + 1] : undefined;
+}
+
+async function main(argv) {
+  const outDir = path.resolve(optionValue(argv, '--out-dir') ?? path.join(webDir, 'dist'));
+  const hash = sourceHash();
+  const upToDate = readStoredHash(outDir) === hash && existsSync(path.join(outDir, 'index.html'));
+  if (argv.includes('--if-changed') && upToDate) {
+    console.log('The web app is up to date (its sources have not changed since the last build).');
+    return;
+  }
+  // Before Vite loads: React, its JSX transform and every library read it to pick their build.
+  process.env.NODE_ENV = 'production';
+  const { build } = await import('vite');
+  await build({
+    root: webDir,
+    configFile: path.join(webDir, 'vite.config.ts'),
+    mode: 'production',
+    build: { outDir, emptyOutDir: true },
+  });
+  writeFileSync(path.join(outDir, SOURCE_HASH_FILE), `${hash}\n`);
+}
+
+await main(process.argv.slice(2));
