@@ -29,7 +29,7 @@ describe('database errors', () => {
   });
 
   it('tells what PostgreSQL refused (rolled back, safe to run again) from a lost connection (perhaps committed)', () => {
-    const wrapped = (cause: Error) => new Error('Failed query: SELECT transfer_batch(...)', { cause });
+    const wrapped = (cause: Error) => new Error('Failed query: SELECT ledger_movement(...)', { cause });
     // Refused by PostgreSQL: a deadlock, a serialization failure, a constraint, a query error.
     for (const code of ['40P01', '40001', '23505', '23514', '42883', 'P0001']) {
       expect(isRejectedByDatabase(wrapped(databaseError(code))), code).toBe(true);
@@ -46,7 +46,7 @@ describe('database errors', () => {
       expect(isRejectedByDatabase(wrapped(error)), error.message).toBe(false);
     }
     // An error of our own after the statement ran: not refused by the database either.
-    expect(isRejectedByDatabase(new Error('transfer_batch answered no row'))).toBe(false);
+    expect(isRejectedByDatabase(new Error('ledger_movement answered no row'))).toBe(false);
     expect(isConnectionLost(databaseError('23505'))).toBe(false);
   });
 });

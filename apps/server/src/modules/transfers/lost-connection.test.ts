@@ -50,7 +50,7 @@ describe.runIf(TEST_DATABASE_URL)(
         host: direct.hostname,
         port: Number(direct.port || 5432),
         // A batch of transfers is one statement, its own transaction.
-        commits: (statement) => statement.startsWith('commit') || statement.includes('transfer_batch('),
+        commits: (statement) => statement.startsWith('commit') || statement.includes('ledger_movement('),
       });
       const throughProxy = new URL(url);
       throughProxy.hostname = '127.0.0.1';
