@@ -43,7 +43,9 @@ export function toReferenceMinor(amountMinor: number, currency: Currency): numbe
  * units.
  */
 export function fromReferenceMinor(referenceMinor: number, currency: Currency): number {
-  if (referenceMinor <= 0) return 0;
+  // Below zero nothing fits; at zero a currency whose smallest unit rounds to 0 reference units
+  // still fits a little, as the ledger's own check counts it.
+  if (referenceMinor < 0) return 0;
   const { numerator, denominator } = referenceFactorOf(currency);
   // toReferenceMinor(x) <= r  ⇔  x·n + ⌊d/2⌋ < (r + 1)·d  ⇔  x < ((r + 1)·d − ⌊d/2⌋) / n
   const bound = (BigInt(referenceMinor) + 1n) * BigInt(denominator) - BigInt(denominator) / 2n;
