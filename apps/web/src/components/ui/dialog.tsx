@@ -34,12 +34,29 @@ export function Dialog({
   const titleId = useId();
   const descriptionId = useId();
 
+  // While closed: the control focused last outside the dialog, the one that will open it. Read
+  // from focus events, as by the time the dialog opens its content may have moved focus already.
+  const lastFocusedRef = useRef<Element | null>(null);
+  useEffect(() => {
+    if (open) return;
+    lastFocusedRef.current = document.activeElement;
+    const onFocusIn = (event: FocusEvent) => {
+      if (event.target instanceof Element && !dialogRef.current?.contains(event.target)) {
+        lastFocusedRef.current = event.target;
+      }
+    };
+    document.addEventListener('focusin', onFocusIn);
+    return () => document.removeEventListener('focusin', onFocusIn);
+  }, [open]);
+
   useEffect(() => {
     const dialog = dialogRef.current;
     const content = contentRef.current;
     if (!dialog || !content || !open) return;
-    // Read before opening: the control that opened the dialog, which gets focus back at the end.
-    const opener = document.activeElement;
+    // The control that opened the dialog, which gets focus back at the end.
+    const active = document.activeElement;
+    const opener =
+      active && active !== document.body && !dialog.contains(active) ? active : lastFocusedRef.current;
     if (!dialog.open) {
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
