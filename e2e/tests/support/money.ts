@@ -76,3 +76,43 @@ export async function addCard(page: Page, number: string, holder: string): Promi
     page.getByText(en('wallet', 'methods.cardName', { brand: 'Visa', last4 }), { exact: true }),
   ).toBeVisible();
 }
+
+/** A state-changing API call with the page's session, as the app makes it (CSRF header from its cookie). */
+async function postAsPage(page: Page, path: string, data: unknown, headers: Record<string, string> = {}) {
+  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'csrf_token')?.value ?? '';
+  const response = await page.request.post(path, { data, headers: { 'X-CSRF-Token': csrf, ...headers } });
+  expect(response.ok(), `${path} answered ${response.status()}`).toBe(true);
+  return response.json() as Promise<{ id?: string; transaction?: { id: string } }>;
+}
+
+/**
+ * Gives the signed-in person a card that succeeds, a bank account and `amountMinor` in their
+ * USD wallet (a card deposit, waited for until it settles): the setup of journeys about other things.
+ */
+export async function fundWallet(page: Page, amountMinor: number, holder: string): Promise<void> {
+  const [month, year] = futureExpiry().split('/');
+  const card = await postAsPage(page, '/api/payment-methods', {
+    type: 'card',
+    number: TEST_CARDS.succeeds,
+    expMonth: Number(month),
+    expYear: 2000 + Number(year),
+    cvc: '123',
+    cardholderName: holder,
+    billingAddress: { line1: '1 Market Street', city: 'San Francisco', postalCode: '94105', country: 'US' },
+  });
+  await postAsPage(page, '/api/payment-methods', {
+    type: 'bank_account',
+    holderName: holder,
+    iban: 'GB82 WEST 1234 5698 7654 32',
+  });
+  const before = await balanceOf(page);
+  await postAsPage(
+    page,
+    '/api/wallet/deposits',
+    { paymentMethodId: card.id, amountMinor, currency: 'USD' },
+    { 'Idempotency-Key': `fund-${Date.now()}-${Math.random()}` },
+  );
+  await expect
+    .poll(async () => (await balanceOf(page)).availableMinor, { timeout: SETTLEMENT_TIMEOUT_MS })
+    .toBe(before.availableMinor + amountMinor);
+}

@@ -12,6 +12,9 @@ export const DEMO_PASSWORD = 'ztart-demo-2026';
 export const DEMO_PEOPLE = {
   maria: { email: 'maria.santos@example.com', ztartag: 'maria_waits' },
   leo: { email: 'leo.martin@example.com', ztartag: 'leo_guitar' },
+  sam: { email: 'sam.okafor@example.com', ztartag: 'sam_drives' },
+  claire: { email: 'claire.dubois@example.com', ztartag: 'cafe_aurora' },
+  ada: { email: 'ada.admin@example.com', ztartag: 'ztart_admin' },
 } as const;
 
 export interface NewPerson {

@@ -5,6 +5,7 @@ import { createBrowserRouter, type LazyRouteFunction, type RouteObject, redirect
 import { RouteErrorScreen } from '@/app/error-screen';
 import { StartupSkeleton } from '@/app/layout/page-skeleton';
 import { RootShell } from '@/app/root-shell';
+import { SIGNED_IN_QUICK_TIP_PATH } from '@/features/tips/quick-tip-link';
 
 type LazyScreen = () => Promise<{ Component: ComponentType }>;
 
@@ -315,6 +316,22 @@ function screenRoutes(layout: ScreenRoute['layout']): RouteObject[] {
 }
 
 /**
+ * The quick tip of a signed-in person, inside the app (`/quick-tip` itself is the light page the
+ * server answers): the navigation leads here once someone is signed in.
+ */
+const inAppQuickTipRoute: RouteObject = {
+  path: SIGNED_IN_QUICK_TIP_PATH,
+  lazy: lazyRoute({
+    layout: 'app',
+    requiresSignIn: true,
+    lazy: screen(
+      () => import('@/features/tips/pages/send-tip-page'),
+      (m) => m.SendTipPage,
+    ),
+  }),
+};
+
+/**
  * Public pages that links of ours lead to, beyond the spec's route table: `/qr/:code` shows a
  * scanned QR code's message and a button to tip its owner.
  */
@@ -357,6 +374,7 @@ export const routes: RouteObject[] = [
         ),
         children: [
           ...screenRoutes('app'),
+          inAppQuickTipRoute,
           {
             path: '*',
             lazy: screen(

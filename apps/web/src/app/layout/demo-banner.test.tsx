@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isDemoMode, setDemoMode } from '@/lib/demo/demo-mode';
+import { sessionResponse } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
 import { renderRoute } from '@/test/render';
 
@@ -63,6 +64,40 @@ describe('demo mode', () => {
     expect(isDemoMode()).toBe(false);
     await waitFor(() => expect(router.state.location.search).toBe('?mode=sign-up'));
     expect(await screen.findByRole('tab', { name: 'Create account', selected: true })).toBeInTheDocument();
+    expect(screen.queryByTestId('demo-banner')).not.toBeInTheDocument();
+  });
+
+  it('a signed-in person is asked before the demo, keeps their account, and "exit" brings it back', async () => {
+    const api = mockApi({ 'GET /api/auth/session': [200, sessionResponse()] });
+    const { router } = renderRoute('/auth?mode=demo', { auth: 'provider', toaster: true });
+    const user = userEvent.setup();
+
+    // Nothing changes before the person says yes; "Not now" leaves everything as it was.
+    expect(
+      await screen.findByText(/Your account stays signed in/, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(isDemoMode()).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Not now' }));
+    expect(await screen.findByText('Welcome back, Ana Lima', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(isDemoMode()).toBe(false);
+
+    await router.navigate('/auth?mode=demo');
+    await user.click(await screen.findByRole('button', { name: 'Start the demo' }));
+    expect(await screen.findByText('Welcome back, Alex Demo', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(isDemoMode()).toBe(true);
+
+    // The way out offers the account back, not a new one.
+    await user.click(
+      within(await screen.findByTestId('demo-banner')).getByRole('button', { name: 'Exit demo' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Leave the demo?' });
+    expect(within(dialog).queryByRole('button', { name: 'Create a real account' })).not.toBeInTheDocument();
+    const sessionReads = api.callsTo('GET', '/api/auth/session').length;
+    await user.click(within(dialog).getByRole('button', { name: 'Back to my account' }));
+
+    expect(await screen.findByText('Welcome back, Ana Lima', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(isDemoMode()).toBe(false);
+    expect(api.callsTo('GET', '/api/auth/session').length).toBeGreaterThan(sessionReads);
     expect(screen.queryByTestId('demo-banner')).not.toBeInTheDocument();
   });
 

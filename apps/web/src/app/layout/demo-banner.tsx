@@ -6,10 +6,12 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { afterNextNavigation } from '@/lib/after-navigation';
 import { useDemoActions } from '@/lib/demo/demo-actions';
+import { isDemoOverAccount } from '@/lib/demo/demo-mode';
 
 /**
  * Spec §4: while demo mode is on, every screen says so, with the way out. Leaving offers to
- * continue the demo or to create a real account.
+ * continue the demo or to create a real account; someone who entered it from their account is
+ * offered that account back instead.
  */
 export function DemoBanner() {
   const { t } = useTranslation(['common', 'account']);
@@ -17,6 +19,7 @@ export function DemoBanner() {
   const labelId = useId();
   const navigate = useNavigate();
   const { exitDemo } = useDemoActions();
+  const overAccount = isDemoOverAccount();
 
   // Move first, leave once the next screen shows (see afterNextNavigation).
   const leave = (to: string) => {
@@ -51,23 +54,38 @@ export function DemoBanner() {
         open={exitOpen}
         onOpenChange={setExitOpen}
         title={t('account:demo.exitTitle')}
-        description={t('account:demo.exitDescription')}
+        description={
+          overAccount ? t('account:demo.exitToAccountDescription') : t('account:demo.exitDescription')
+        }
         closeLabel={t('common:actions.close')}
       >
-        <div className="flex flex-col gap-2">
-          <Button variant="primary" onClick={() => leave('/auth?mode=sign-up')}>
-            <UserPlus aria-hidden="true" />
-            {t('account:demo.createAccount')}
-          </Button>
-          <Button variant="outline" onClick={() => setExitOpen(false)}>
-            <CirclePlay aria-hidden="true" />
-            {t('account:demo.continue')}
-          </Button>
-          <Button variant="ghost" onClick={() => leave('/')}>
-            <LogOut aria-hidden="true" />
-            {t('account:demo.leave')}
-          </Button>
-        </div>
+        {overAccount ? (
+          <div className="flex flex-col gap-2">
+            <Button variant="primary" onClick={() => leave('/')}>
+              <LogOut aria-hidden="true" />
+              {t('account:demo.backToAccount')}
+            </Button>
+            <Button variant="outline" onClick={() => setExitOpen(false)}>
+              <CirclePlay aria-hidden="true" />
+              {t('account:demo.continue')}
+            </Button>
+          </div>
+        ) : (
+          <div className="flex flex-col gap-2">
+            <Button variant="primary" onClick={() => leave('/auth?mode=sign-up')}>
+              <UserPlus aria-hidden="true" />
+              {t('account:demo.createAccount')}
+            </Button>
+            <Button variant="outline" onClick={() => setExitOpen(false)}>
+              <CirclePlay aria-hidden="true" />
+              {t('account:demo.continue')}
+            </Button>
+            <Button variant="ghost" onClick={() => leave('/')}>
+              <LogOut aria-hidden="true" />
+              {t('account:demo.leave')}
+            </Button>
+          </div>
+        )}
       </Dialog>
     </section>
   );

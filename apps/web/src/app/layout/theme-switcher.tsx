@@ -6,16 +6,16 @@ import { useTheme } from '@/lib/theme/theme-provider';
 
 const ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
 
-export function ThemeSwitcher({ className }: { className?: string }) {
+export function ThemeSwitcher({ className, hideLabel = true }: { className?: string; hideLabel?: boolean }) {
   const { t } = useTranslation('common');
   const { preference, setPreference } = useTheme();
   return (
     <Select
       data-testid="theme-switcher"
       label={t('theme.label')}
-      hideLabel
+      hideLabel={hideLabel}
       icon={ICONS[preference]}
-      iconFromSm
+      iconFromSm={hideLabel}
       className={className}
       value={preference}
       onChange={(event) => {

@@ -2,6 +2,8 @@ import { ChevronDown, LogOut, User, UserCog } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { LanguageSwitcher } from '@/app/layout/language-switcher';
+import { ThemeSwitcher } from '@/app/layout/theme-switcher';
 import { Avatar } from '@/components/ui/avatar';
 import { useSignOut } from '@/lib/auth/auth-actions';
 import { displayNameOf, type SignedInAuth } from '@/lib/auth/auth-context';
@@ -87,6 +89,11 @@ export function UserMenu({ auth }: { auth: SignedInAuth }) {
                 <UserCog aria-hidden="true" className="size-4 text-muted-foreground" />
                 {t('userMenu.account')}
               </Link>
+            </li>
+            {/* On a phone the header has no room for them: language and theme live here too. */}
+            <li className="mt-1 flex flex-col gap-2 border-t px-3 pt-2 pb-1 sm:hidden">
+              <LanguageSwitcher hideLabel={false} />
+              <ThemeSwitcher hideLabel={false} />
             </li>
             {/* A demo user leaves through the demo banner's "Exit demo". */}
             {auth.demo ? null : (

@@ -2,7 +2,7 @@ import type { Transaction } from '@ztart/shared/contracts/transactions';
 import type { Currency } from '@ztart/shared/money';
 import { REFERENCE_CURRENCY } from '@ztart/shared/reference-rates';
 import { CircleCheck, CircleX, Clock } from 'lucide-react';
-import { type ReactNode, useCallback } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatMoney } from '@/components/money/money';
 import { StatusBadge, useTransaction } from '@/features/transactions';
@@ -94,6 +94,11 @@ export function MovementReceipt({
   const transaction = live.data ?? initial;
   const Icon = STATUS_ICONS[transaction.status];
   const errorMessage = useErrorMessage();
+  // After "Send" the button that had focus is gone: the receipt takes it.
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    titleRef.current?.focus();
+  }, []);
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col items-center gap-2 text-center">
@@ -109,10 +114,12 @@ export function MovementReceipt({
         >
           <Icon aria-hidden="true" className="size-7" />
         </span>
-        {/* Announced when the status changes while the person watches. */}
-        <p role="status" className="text-lg font-semibold">
-          {title(transaction.status)}
-        </p>
+        {/* Announced when the status changes while the person watches; focused when it appears. */}
+        <div role="status">
+          <h3 ref={titleRef} tabIndex={-1} className="text-lg font-semibold outline-none">
+            {title(transaction.status)}
+          </h3>
+        </div>
         {transaction.status === 'pending' && pendingNote ? (
           <p className="text-sm text-muted-foreground">{pendingNote}</p>
         ) : null}

@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { restoreFocus, watchDialogFocus } from '@/components/ui/dialog-focus';
 import { cn } from '@/lib/cn';
 
 export interface DialogProps {
@@ -13,9 +14,10 @@ export interface DialogProps {
 }
 
 /**
- * A centred modal on the native <dialog>: the browser traps focus, closes it on Escape, makes
- * the page behind it inert and gives focus back to the opener when it closes. Where
- * `showModal` is missing (old browsers, jsdom) it still opens, without the modality.
+ * A centred modal on the native <dialog>: the browser traps focus, closes it on Escape and makes
+ * the page behind it inert. It opens on its first field, keeps focus inside as steps replace each
+ * other and gives focus back to its opener when it closes (dialog-focus.ts). Where `showModal`
+ * is missing (old browsers, jsdom) it still opens, without the modality.
  */
 export function Dialog({
   open,
@@ -27,20 +29,47 @@ export function Dialog({
   className,
 }: DialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const descriptionId = useId();
 
+  // While closed: the control focused last outside the dialog, the one that will open it. Read
+  // from focus events, as by the time the dialog opens its content may have moved focus already.
+  const lastFocusedRef = useRef<Element | null>(null);
+  useEffect(() => {
+    if (open) return;
+    lastFocusedRef.current = document.activeElement;
+    const onFocusIn = (event: FocusEvent) => {
+      if (event.target instanceof Element && !dialogRef.current?.contains(event.target)) {
+        lastFocusedRef.current = event.target;
+      }
+    };
+    document.addEventListener('focusin', onFocusIn);
+    return () => document.removeEventListener('focusin', onFocusIn);
+  }, [open]);
+
   useEffect(() => {
     const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
+    const content = contentRef.current;
+    if (!dialog || !content || !open) return;
+    // The control that opened the dialog, which gets focus back at the end.
+    const active = document.activeElement;
+    const opener =
+      active && active !== document.body && !dialog.contains(active) ? active : lastFocusedRef.current;
+    if (!dialog.open) {
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
     }
-    if (!open && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-    }
+    const stopWatching = watchDialogFocus(dialog, content, closeRef.current);
+    return () => {
+      stopWatching();
+      if (dialog.open) {
+        if (typeof dialog.close === 'function') dialog.close();
+        else dialog.removeAttribute('open');
+      }
+      restoreFocus(opener);
+    };
   }, [open]);
 
   useEffect(() => {
@@ -72,6 +101,7 @@ export function Dialog({
             {title}
           </h2>
           <button
+            ref={closeRef}
             type="button"
             onClick={() => onOpenChange(false)}
             aria-label={closeLabel}
@@ -85,7 +115,9 @@ export function Dialog({
             {description}
           </div>
         ) : null}
-        {children}
+        <div ref={contentRef} className="contents">
+          {children}
+        </div>
       </div>
     </dialog>
   );

@@ -1,6 +1,9 @@
 /** The quick-tip page: its own light entry (quick-tip.html), loaded with a full page load. */
 export const QUICK_TIP_PATH = '/quick-tip';
 
+/** The quick tip of a signed-in person, inside the app: a recipient picker, then the balance first. */
+export const SIGNED_IN_QUICK_TIP_PATH = '/quick-tip/send';
+
 /** The link that opens the quick-tip page for this ztartag. */
 export function tipLinkOf(tag: string, origin: string = window.location.origin): string {
   return `${origin}${QUICK_TIP_PATH}?to=${encodeURIComponent(tag)}`;

@@ -10,16 +10,20 @@ import { isDemoMode, setDemoMode } from '@/lib/demo/demo-mode';
 export function useDemoActions() {
   const { i18n } = useTranslation();
 
-  const enterDemo = useCallback(async () => {
-    if (isDemoMode()) return;
-    setDemoMode(true);
-    await i18n.loadNamespaces('account');
-    toast({
-      title: i18n.t('account:toasts.demoMode'),
-      description: i18n.t('account:toasts.demoModeDescription'),
-      variant: 'success',
-    });
-  }, [i18n]);
+  /** `overAccount`: a signed-in person tries the demo; their account comes back when it ends. */
+  const enterDemo = useCallback(
+    async ({ overAccount = false }: { overAccount?: boolean } = {}) => {
+      if (isDemoMode()) return;
+      setDemoMode(true, { overAccount });
+      await i18n.loadNamespaces('account');
+      toast({
+        title: i18n.t('account:toasts.demoMode'),
+        description: i18n.t('account:toasts.demoModeDescription'),
+        variant: 'success',
+      });
+    },
+    [i18n],
+  );
 
   const exitDemo = useCallback(async () => {
     if (!isDemoMode()) return;

@@ -8,6 +8,11 @@ import { LANGUAGE_STORAGE_KEY, languageFromTag } from '@ztart/shared/languages';
  */
 export const DEMO_STORAGE_KEY = 'ztart.demo';
 const DEMO_FLAG_VALUE = 'true';
+/**
+ * Set when a signed-in person entered the demo: their session cookie stays, so leaving the demo
+ * brings their account back (and the way out does not offer to create an account).
+ */
+export const DEMO_OVER_ACCOUNT_KEY = 'ztart.demo.account-kept';
 
 /** The spec's demo user (full_name, avatar_url, ztartag); the avatar is a local asset. */
 export const DEMO_USER = {
@@ -37,11 +42,24 @@ function emit(): void {
   for (const listener of listeners) listener();
 }
 
-/** Turns the flag on or off and tells every subscriber (this tab; other tabs get a storage event). */
-export function setDemoMode(on: boolean): void {
+/** Whether the demo was entered from a signed-in account, which comes back when it ends. */
+export function isDemoOverAccount(): boolean {
+  return isDemoMode() && storage()?.getItem(DEMO_OVER_ACCOUNT_KEY) === DEMO_FLAG_VALUE;
+}
+
+/**
+ * Turns the flag on or off and tells every subscriber (this tab; other tabs get a storage event).
+ * `overAccount`: entered by a signed-in person, whose account the end of the demo returns to.
+ */
+export function setDemoMode(on: boolean, { overAccount = false }: { overAccount?: boolean } = {}): void {
   const store = storage();
-  if (on) store?.setItem(DEMO_STORAGE_KEY, DEMO_FLAG_VALUE);
-  else store?.removeItem(DEMO_STORAGE_KEY);
+  if (on) {
+    store?.setItem(DEMO_STORAGE_KEY, DEMO_FLAG_VALUE);
+    if (overAccount) store?.setItem(DEMO_OVER_ACCOUNT_KEY, DEMO_FLAG_VALUE);
+  } else {
+    store?.removeItem(DEMO_STORAGE_KEY);
+    store?.removeItem(DEMO_OVER_ACCOUNT_KEY);
+  }
   emit();
 }
 

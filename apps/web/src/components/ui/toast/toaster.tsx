@@ -36,7 +36,8 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
 
 /**
  * Renders the toasts in a live region that exists from the start, so screen readers announce
- * every toast. Above the bottom navigation on phones, top right on wide screens.
+ * every toast. Above the bottom navigation on phones; bottom right on wide screens, clear of the
+ * header's account, language and theme menus that open downwards from the top right.
  */
 export function Toaster({ store = toastStore }: { store?: ToastStore }) {
   const { t } = useTranslation('common');
@@ -44,7 +45,7 @@ export function Toaster({ store = toastStore }: { store?: ToastStore }) {
   return (
     <section
       aria-label={t('toasts.regionLabel')}
-      className="pointer-events-none fixed inset-x-0 bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-50 flex justify-center px-4 lg:inset-x-auto lg:top-4 lg:right-4 lg:bottom-auto lg:w-96 lg:px-0"
+      className="pointer-events-none fixed inset-x-0 bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-50 flex justify-center px-4 lg:inset-x-auto lg:right-4 lg:bottom-4 lg:w-96 lg:px-0"
     >
       <ol aria-live="polite" aria-relevant="additions text" className="flex w-full max-w-md flex-col gap-2">
         {toasts.map((item) => (

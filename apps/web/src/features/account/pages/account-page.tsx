@@ -16,17 +16,20 @@ import { EmailSection } from '@/features/account/components/email-section';
 import { PersonalDetailsForm } from '@/features/account/components/personal-details-form';
 import { PhoneSection } from '@/features/account/components/phone-section';
 import { PinSection } from '@/features/account/components/pin-section';
+import { PreferencesSection } from '@/features/account/components/preferences-section';
 import { ProtectedSessions } from '@/features/account/components/protected-sessions';
 import { SignOutSection } from '@/features/account/components/sign-out-section';
 import { useErrorMessage } from '@/hooks/use-error-message';
 import { displayNameOf, type SignedInAuth, useAuth } from '@/lib/auth/auth-context';
 
-/** Sections that later phases build (spec §2: notifications, privacy, financial, preferences → phases 3–6). */
+/**
+ * Sections that later phases build (spec §2: notifications, privacy, financial → phases 3–5).
+ * Preferences (phase 6) works already: language and theme moved there from the phone's header.
+ */
 export const COMING_SOON_PHASE: Partial<Record<AccountTab, number>> = {
   notifications: 3,
   privacy: 4,
   financial: 5,
-  preferences: 6,
 };
 
 const DEFAULT_TAB: AccountTab = 'profile';
@@ -76,6 +79,8 @@ function TabPanel({ tab, auth }: { tab: AccountTab; auth: SignedInAuth }) {
       return <ProfileTab auth={auth} />;
     case 'security':
       return <SecurityTab demo={auth.demo} />;
+    case 'preferences':
+      return <PreferencesSection demo={auth.demo} />;
     case 'advanced':
       return <DeleteAccountSection />;
     default:

@@ -173,6 +173,14 @@ function DemoCard({ returnPath }: { returnPath: string }) {
 
 /** `/auth?mode=demo` (the navigation's "Try the demo"): enters the demo at once and moves on. */
 function EnterDemo({ to }: { to: string }) {
+  const auth = useAuth();
+  if (auth.status === 'loading') return <PageSkeleton />;
+  // A signed-in person is asked first: the demo replaces what they see, not their account.
+  if (auth.status === 'signedIn' && !auth.demo) return <ConfirmDemo to={to} />;
+  return <EnterDemoNow to={to} />;
+}
+
+function EnterDemoNow({ to }: { to: string }) {
   const navigate = useNavigate();
   const { enterDemo } = useDemoActions();
   useEffect(() => {
@@ -180,4 +188,37 @@ function EnterDemo({ to }: { to: string }) {
     navigate(to, { replace: true });
   }, [enterDemo, navigate, to]);
   return <PageSkeleton />;
+}
+
+/** "Try the demo" while signed in: what it means for the account, before anything changes. */
+function ConfirmDemo({ to }: { to: string }) {
+  const { t } = useTranslation(['auth', 'screens']);
+  const navigate = useNavigate();
+  const { enterDemo } = useDemoActions();
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader icon={CirclePlay} title={t('auth:demo.confirmTitle')} />
+      <Card className="border-brand/40 bg-brand-soft/40">
+        <CardHeader>
+          <CardDescription>{t('auth:demo.confirmDescription')}</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-2 sm:flex-row">
+          <Button
+            variant="brand"
+            size="lg"
+            onClick={() => {
+              void enterDemo({ overAccount: true });
+              navigate(to, { replace: true });
+            }}
+          >
+            <CirclePlay aria-hidden="true" />
+            {t('auth:demo.confirmStart')}
+          </Button>
+          <Button variant="ghost" size="lg" onClick={() => navigate(to, { replace: true })}>
+            {t('auth:demo.notNow')}
+          </Button>
+        </CardContent>
+      </Card>
+    </div>
+  );
 }

@@ -9,6 +9,11 @@ import {
 } from '@/features/transactions/components/transaction-parts';
 import { useDescribeTransaction } from '@/features/transactions/describe';
 
+/** "•••• 4242" never breaks between the dots and the digits. */
+export function keepCardEndingTogether(text: string): string {
+  return text.replace(/(•+) (\d+)/g, '$1\u00a0$2');
+}
+
 /** Where the detail's back link returns: the list as it was, filters included. */
 export interface TransactionLinkState {
   from?: string;
@@ -44,13 +49,16 @@ export function TransactionRow({
       >
         <KindIcon transaction={transaction} />
         <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <span className="truncate text-sm font-medium">{describe(transaction)}</span>
-          {/* On a narrow phone the category gives way first: clipped inside its column, never under the status. */}
-          <span className="flex min-w-0 items-center gap-1.5 overflow-hidden text-xs text-muted-foreground">
+          {/* Up to two lines, so a phone shows "Visa •••• 4242" whole rather than cut in the middle. */}
+          <span className="line-clamp-2 break-words text-sm font-medium">
+            {keepCardEndingTogether(describe(transaction))}
+          </span>
+          {/* Without room beside the time, the category moves under it: never squeezed to an empty pill. */}
+          <span className="flex min-w-0 flex-wrap items-center gap-x-1.5 gap-y-1 text-xs text-muted-foreground">
             <time dateTime={transaction.createdAt} className="shrink-0">
               {when}
             </time>
-            <CategoryChip category={category} className="min-w-0" />
+            <CategoryChip category={category} className="max-w-full" />
           </span>
         </div>
         {/* Amount and status side by side with the description: a phone row stays two lines tall. */}

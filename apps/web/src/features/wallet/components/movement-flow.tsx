@@ -94,7 +94,7 @@ export function MovementFlow({ kind, wallet, initialCurrency = 'USD', onFinished
     };
     return (
       <div className="flex flex-col gap-4">
-        <StepHeading>
+        <StepHeading takesFocus={false}>
           {kind === 'deposit' ? t('deposit.addCardTitle') : t('withdraw.addBankTitle')}
         </StepHeading>
         {usable.length === 0 ? (
@@ -234,7 +234,7 @@ function DetailsStep({
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <StepHeading>{t(`${copy}.detailsTitle`)}</StepHeading>
+      <StepHeading takesFocus={false}>{t(`${copy}.detailsTitle`)}</StepHeading>
       <MethodChoice
         legend={kind === 'deposit' ? t('deposit.methodLegend') : t('withdraw.methodLegend')}
         methods={methods}
