@@ -51,3 +51,48 @@ test('the receipt of a card tip turns completed by itself once the card settles'
   });
   await expect(done.getByRole('heading', { level: 2 })).toHaveText(qt('done.completedTitle'));
 });
+
+test.describe('with scripts turned off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the page arrives rendered: the receiver, the amounts and the form are there before any script', async ({
+    page,
+  }) => {
+    // (beforeEach has already waited for the form: without scripts, only the server can have drawn it.)
+    await expect(page.getByTestId('receiver')).toContainText(`@${DEMO_PEOPLE.maria.ztartag}`);
+    await expect(page.getByTestId('preset-500')).toHaveText(money(500));
+    await expect(page.getByLabel(qt('card.number'), { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: qt('form.continue') })).toBeVisible();
+    await expect(page).toHaveTitle(/Maria/);
+  });
+});
+
+test('the rendered page is hydrated, not drawn again, and a tip goes through it', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  // Keeps the form the server sent, as the HTML parser made it, before the page's script runs.
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      (window as unknown as { serverForm?: Element | null }).serverForm =
+        document.querySelector('[data-testid="tip-form"]');
+    });
+  });
+  await page.goto(`/quick-tip?to=${DEMO_PEOPLE.maria.ztartag}`);
+
+  await page.getByTestId('preset-1000').click();
+  await expect(page.getByTestId('preset-1000').getByRole('radio')).toBeChecked();
+  const sameForm = await page.evaluate(() => {
+    const kept = (window as unknown as { serverForm?: Element | null }).serverForm;
+    return Boolean(kept?.isConnected) && kept === document.querySelector('[data-testid="tip-form"]');
+  });
+  expect(sameForm).toBe(true);
+
+  await fillTipCard(page, TEST_CARDS.succeeds, 'Hydrated Tipper');
+  await confirmTip(page, money(1000));
+  await expect(page.getByTestId('done-step')).toBeVisible();
+  expect(problems).toEqual([]);
+});

@@ -109,7 +109,7 @@ function isInteger(value: unknown): value is number {
 }
 
 /** Just enough checking of the answer that a wrong one fails here, not as a blank page. */
-function asQuickTipProfile(body: unknown): QuickTipProfile {
+export function asQuickTipProfile(body: unknown): QuickTipProfile {
   if (
     !isRecord(body) ||
     typeof body.ztartag !== 'string' ||
