@@ -163,6 +163,8 @@ export function createQuickTipPage(options: QuickTipPageOptions) {
   return {
     send,
     /** Loads the renderer in the background a moment after the server listens. */
-    warmUp: () => setTimeout(() => void renderer(), WARM_UP_DELAY_MS).unref(),
+    warmUp: (): void => {
+      setTimeout(() => void renderer(), WARM_UP_DELAY_MS).unref();
+    },
   };
 }

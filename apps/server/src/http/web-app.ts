@@ -70,7 +70,11 @@ export async function registerWebApp(
         rendered ? rendered.send(request, reply) : reply.sendFile(quickTipPage),
       );
     }
-    if (rendered) app.addHook('onListen', async () => rendered.warmUp());
+    if (rendered) {
+      app.addHook('onListen', async () => {
+        rendered.warmUp();
+      });
+    }
   }
 
   app.setNotFoundHandler((request, reply) => {
