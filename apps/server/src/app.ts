@@ -93,7 +93,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   const db = database.db;
   const mailer = new Mailer(
-    createMailTransport({ config, db, log: app.log, transporter: options.mailTransporter }),
+    await createMailTransport({ config, db, log: app.log, transporter: options.mailTransporter }),
     app.log,
   );
   const sms = new SmsSender(createSmsTransport({ config, db, log: app.log }), app.log);
