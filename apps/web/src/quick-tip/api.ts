@@ -215,7 +215,6 @@ export async function fetchTipProgress(id: string, signal?: AbortSignal): Promis
   return {
     id,
     status: body.status as TipStatus,
-    failureCode: typeof body.failureCode === 'string' ? body.failureCode : null,
     settledAt: typeof body.settledAt === 'string' ? body.settledAt : null,
   };
 }

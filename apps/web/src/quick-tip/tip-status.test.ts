@@ -6,11 +6,8 @@ import { TIP_STATUS_FIRST_ASK_MS, TIP_STATUS_GIVE_UP_MS, useTipStatus } from './
 
 const PENDING = tip({ status: 'pending' });
 const path = `GET /api/public/tips/${PENDING.id}`;
-const progress = (status: string, failureCode: string | null = null) =>
-  [
-    200,
-    { id: PENDING.id, status, failureCode, settledAt: status === 'pending' ? null : '2026-06-15T12:00:05Z' },
-  ] as const;
+const progress = (status: string) =>
+  [200, { id: PENDING.id, status, settledAt: status === 'pending' ? null : '2026-06-15T12:00:05Z' }] as const;
 
 /** Lets the timers due within `ms` run, and the answers they asked for arrive. */
 async function wait(ms: number) {
@@ -45,7 +42,7 @@ describe('the receipt of a card tip follows its status', () => {
   });
 
   it('shows a tip that failed at settlement as failed', async () => {
-    mockApi({ [path]: progress('failed', 'card_declined') });
+    mockApi({ [path]: progress('failed') });
     const { result } = renderHook(() => useTipStatus(PENDING, true));
     await wait(TIP_STATUS_FIRST_ASK_MS);
     expect(result.current).toBe('failed');

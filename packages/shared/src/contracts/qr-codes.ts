@@ -410,11 +410,12 @@ export type TipResponse = z.infer<typeof tipResponseSchema>;
  * `GET /api/public/tips/{id}` (no sign-in) → TipProgress: where a tip stands, for the receipt of
  * someone who tipped without an account (the quick-tip page asks again until it is completed or
  * failed). The id is random (122 bits) and only the payer and the receiver know it; nothing but
- * the status is answered. Unknown id → 404 `not_found`.
+ * the status is answered (not why a card failed: a caller without an account learns one decline
+ * for every refusal). Unknown id → 404 `not_found`.
  */
 export const tipProgressParamsSchema = z.object({ id: z.uuid() });
 export const tipProgressSchema = tipSchema
-  .pick({ id: true, status: true, failureCode: true, settledAt: true })
+  .pick({ id: true, status: true, settledAt: true })
   .meta({ id: 'TipProgress' });
 export type TipProgress = z.infer<typeof tipProgressSchema>;
 

@@ -49,10 +49,10 @@ export function toTip(row: TipRow, parties: { receiver: TipParty; sender: TipPar
   };
 }
 
-/** `GET /api/public/tips/{id}`: the status of one tip and nothing else (no amount, no people). */
+/** `GET /api/public/tips/{id}`: the status of one tip and nothing else (no amount, people or reason). */
 export async function tipProgressOf(db: AppDatabase, id: string): Promise<TipProgress> {
   const [row] = await db
-    .select({ id: tips.id, status: tips.status, failureCode: tips.failureCode, settledAt: tips.settledAt })
+    .select({ id: tips.id, status: tips.status, settledAt: tips.settledAt })
     .from(tips)
     .where(eq(tips.id, id))
     .limit(1);
@@ -60,7 +60,6 @@ export async function tipProgressOf(db: AppDatabase, id: string): Promise<TipPro
   return {
     id: row.id,
     status: row.status as TipStatus,
-    failureCode: row.failureCode,
     settledAt: row.settledAt?.toISOString() ?? null,
   };
 }
