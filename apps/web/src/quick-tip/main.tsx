@@ -1,7 +1,7 @@
 import './quick-tip.css';
 import { isLanguage } from '@ztart/shared/languages';
 import { QUICK_TIP_DATA_ELEMENT_ID, type QuickTipInitial } from '@ztart/shared/quick-tip-page';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { asQuickTipProfile } from './api.ts';
 import { QuickTipApp } from './app.tsx';
@@ -31,12 +31,17 @@ followThemeChanges();
 const search = window.location.search;
 const initial = container.firstElementChild ? serverData() : null;
 if (initial) {
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <QuickTipApp search={search} initial={initial} />
-    </StrictMode>,
-  );
+  // The page is already on the screen: hydrating it as a transition lets React yield to the
+  // browser every few milliseconds instead of holding the main thread in one long task (a tap
+  // meanwhile is kept and replayed once its part of the page is hydrated).
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <QuickTipApp search={search} initial={initial} />
+      </StrictMode>,
+    );
+  });
 } else {
   createRoot(container).render(
     <StrictMode>
