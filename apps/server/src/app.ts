@@ -31,6 +31,7 @@ import { paymentMethodRoutes } from './modules/payment-methods/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { qrCodeRoutes } from './modules/qr-codes/routes.ts';
 import { securityRoutes } from './modules/security/routes.ts';
+import { findQuickTipProfile } from './modules/tips/profile.ts';
 import { tipRoutes } from './modules/tips/routes.ts';
 import { transactionRoutes } from './modules/transactions/routes.ts';
 import { createTransferBatchers } from './modules/transfers/batch.ts';
@@ -92,7 +93,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   const db = database.db;
   const mailer = new Mailer(
-    createMailTransport({ config, db, log: app.log, transporter: options.mailTransporter }),
+    await createMailTransport({ config, db, log: app.log, transporter: options.mailTransporter }),
     app.log,
   );
   const sms = new SmsSender(createSmsTransport({ config, db, log: app.log }), app.log);
@@ -146,7 +147,10 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(activityRoutes, { context });
   await app.register(outboxRoutes, { context });
 
-  await registerWebApp(app, { distDir: config.webDistDir });
+  await registerWebApp(app, {
+    distDir: config.webDistDir,
+    quickTipProfile: (ztartag) => findQuickTipProfile(db, ztartag),
+  });
   return app;
 }
 

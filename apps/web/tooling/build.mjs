@@ -31,6 +31,12 @@ const INPUTS = [
 ];
 
 export const SOURCE_HASH_FILE = '.source-hash';
+/**
+ * The quick-tip page compiled for the server's rendering (decision 0022). A dot folder: the
+ * server's static files never hand it out.
+ */
+export const SSR_DIR = '.ssr';
+export const QUICK_TIP_SSR_FILE = 'quick-tip.js';
 
 function filesOf(relative) {
   const absolute = path.join(repoDir, relative);
@@ -65,10 +71,39 @@ function optionValue(argv, name) {
   return index >= 0 ? argv[index + 1] : undefined;
 }
 
+/**
+ * The quick-tip page as one module of plain JavaScript for Node (src/quick-tip/server.tsx): our
+ * code, @ztart/shared and the icons compiled in; React stays an import, so that the server loads
+ * one React for react-dom/server and the page. No TypeScript loader is needed to run it.
+ */
+async function buildQuickTipRenderer(build, outDir) {
+  const { default: react } = await import('@vitejs/plugin-react');
+  await build({
+    root: webDir,
+    configFile: false,
+    mode: 'production',
+    logLevel: 'warn',
+    plugins: [react()],
+    resolve: { alias: { '@': path.join(webDir, 'src') } },
+    ssr: { target: 'node', noExternal: true, external: ['react', 'react-dom'] },
+    build: {
+      ssr: path.join(webDir, 'src/quick-tip/server.tsx'),
+      outDir: path.join(outDir, SSR_DIR),
+      emptyOutDir: true,
+      copyPublicDir: false,
+      target: 'node20',
+      rolldownOptions: { output: { entryFileNames: QUICK_TIP_SSR_FILE } },
+    },
+  });
+}
+
 async function main(argv) {
   const outDir = path.resolve(optionValue(argv, '--out-dir') ?? path.join(webDir, 'dist'));
   const hash = sourceHash();
-  const upToDate = readStoredHash(outDir) === hash && existsSync(path.join(outDir, 'index.html'));
+  const upToDate =
+    readStoredHash(outDir) === hash &&
+    existsSync(path.join(outDir, 'index.html')) &&
+    existsSync(path.join(outDir, SSR_DIR, QUICK_TIP_SSR_FILE));
   if (argv.includes('--if-changed') && upToDate) {
     console.log('The web app is up to date (its sources have not changed since the last build).');
     return;
@@ -82,6 +117,7 @@ async function main(argv) {
     mode: 'production',
     build: { outDir, emptyOutDir: true },
   });
+  await buildQuickTipRenderer(build, outDir);
   writeFileSync(path.join(outDir, SOURCE_HASH_FILE), `${hash}\n`);
 }
 

@@ -2,10 +2,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
+import type { PoolConfig } from 'pg';
 import type { Config } from '../config.ts';
 import { acquirePgliteLock } from './pglite-lock.ts';
 import { queryRows } from './raw-query.ts';
@@ -26,13 +25,13 @@ export interface Database {
 
 export type DatabaseTarget =
   /** `dataDir: null` keeps the database in memory (tests). */
-  { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; pool: pg.PoolConfig };
+  { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; pool: PoolConfig };
 
 const POOL_DEFAULTS = {
   max: 10,
   connectionTimeoutMillis: 5_000,
   idleTimeoutMillis: 30_000,
-} satisfies pg.PoolConfig;
+} satisfies PoolConfig;
 
 export function databaseTargetFromConfig(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DatabaseTarget {
   if (config.databaseUrl) return { kind: 'postgres', pool: { connectionString: config.databaseUrl } };
@@ -69,7 +68,12 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   }
 }
 
-async function openPostgres(poolConfig: pg.PoolConfig): Promise<Database> {
+async function openPostgres(poolConfig: PoolConfig): Promise<Database> {
+  // The PostgreSQL driver loads only for a PostgreSQL server: the embedded database needs none of it.
+  const [{ default: pg }, { drizzle: drizzlePostgres }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
   const pool = new pg.Pool({ ...POOL_DEFAULTS, ...poolConfig });
   // A connection that breaks while idle is dropped by the pool and replaced on the next query;
   // without a listener the 'error' event would end the process.

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { RateLimitRule } from '@ztart/shared/limits';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
 import { AppError } from './errors.ts';
 
 /**
@@ -11,8 +10,13 @@ import { AppError } from './errors.ts';
  * is set, so that every instance counts together; in this process otherwise.
  */
 export async function registerRateLimit(app: FastifyInstance, options: { redisUrl: string | undefined }) {
+  // Loaded only when used: most starts have no Redis, and the client takes a while to load.
   const redis = options.redisUrl
-    ? new Redis(options.redisUrl, { connectTimeout: 1_000, maxRetriesPerRequest: 1, lazyConnect: true })
+    ? new (await import('ioredis')).Redis(options.redisUrl, {
+        connectTimeout: 1_000,
+        maxRetriesPerRequest: 1,
+        lazyConnect: true,
+      })
     : undefined;
   if (redis) {
     redis.on('error', (error) => app.log.warn({ err: error }, 'rate limit store (Redis) unavailable'));

@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { QuickTipProfile } from '@ztart/shared/contracts/qr-codes';
 import type { FastifyInstance } from 'fastify';
 import { isApiPath } from './api-path.ts';
 import { sendError } from './error-handler.ts';
+import { createQuickTipPage } from './quick-tip-page.ts';
 
 /** Vite puts content-hashed files under `assets/`: a new build gets new names, so they never change. */
 const HASHED_ASSETS_DIR = 'assets';
@@ -23,7 +25,14 @@ export const WEB_APP_NOT_BUILT_MESSAGE =
  * every other GET outside `/api` so that the browser's router handles deep links such as
  * `/qr-codes/abc/edit`. Also owns the answer for every unknown URL, API ones included.
  */
-export async function registerWebApp(app: FastifyInstance, options: { distDir: string }) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  options: {
+    distDir: string;
+    /** The receiver of a tip link, for the quick-tip page rendered on the server; null: unknown. */
+    quickTipProfile?: (ztartag: string) => Promise<QuickTipProfile | null>;
+  },
+) {
   const isBuilt = existsSync(path.join(options.distDir, 'index.html'));
   if (isBuilt) {
     const assetsDir = path.join(options.distDir, HASHED_ASSETS_DIR) + path.sep;
@@ -46,8 +55,25 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
     const quickTipPage = existsSync(path.join(options.distDir, QUICK_TIP_HTML))
       ? QUICK_TIP_HTML
       : 'index.html';
+    // Rendered on the server when the build has its renderer (decision 0022).
+    const rendered =
+      quickTipPage === QUICK_TIP_HTML && options.quickTipProfile
+        ? createQuickTipPage({
+            distDir: options.distDir,
+            htmlFile: QUICK_TIP_HTML,
+            profileOf: options.quickTipProfile,
+            log: app.log,
+          })
+        : null;
     for (const url of QUICK_TIP_PATHS) {
-      app.get(url, { schema: { hide: true } }, (_request, reply) => reply.sendFile(quickTipPage));
+      app.get(url, { schema: { hide: true } }, (request, reply) =>
+        rendered ? rendered.send(request, reply) : reply.sendFile(quickTipPage),
+      );
+    }
+    if (rendered) {
+      app.addHook('onListen', async () => {
+        rendered.warmUp();
+      });
     }
   }
 

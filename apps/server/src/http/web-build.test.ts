@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../config.ts';
+import { createPerson } from '../modules/transfers/test-fixtures.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
 
 /** Text that only React's development build carries (its JSX runtime and a console warning). */
@@ -106,7 +107,7 @@ describe('the web app as a phone receives it', () => {
     expect(plain.rawPayload.equals(original)).toBe(true);
   });
 
-  it.each(['/', '/wallet', '/quick-tip?to=maria_waits'])(
+  it.each(['/', '/wallet', '/quick-tip'])(
     'sends the page %s compressed, and never from a stale cache',
     async (url) => {
       const answer = await get(url, 'br, gzip');
@@ -118,6 +119,61 @@ describe('the web app as a phone receives it', () => {
       expect(brotliDecompressSync(answer.rawPayload).toString('utf8')).toContain('<div id="root"');
     },
   );
+
+  describe('the quick-tip page, rendered on the server', () => {
+    const page = (url: string, acceptLanguage?: string) =>
+      testApp.app.inject({
+        method: 'GET',
+        url,
+        headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {},
+      });
+
+    it('holds the receiver, the amounts and the form before any script runs, in the browser’s language', async () => {
+      const receiver = await createPerson(testApp.app, testApp.database.db, {
+        fullName: 'Zoë <img src=x onerror=alert(1)> & Co',
+      });
+
+      const answer = await page(`/quick-tip?to=${receiver.ztartag}`, 'fr-CA,fr;q=0.9,en;q=0.5');
+
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(answer.headers['cache-control']).toBe('no-cache');
+      expect(answer.headers.vary).toMatch(/accept-language/i);
+      const html = answer.body;
+      expect(html).toContain('<html lang="fr">');
+      expect(html).toContain('<title>Un pourboire pour Zoë &lt;img src=x onerror=alert(1)&gt; &amp; Co');
+      const root = /<div id="root">([\s\S]*?)<\/div><script type="application\/json"/.exec(html)?.[1] ?? '';
+      expect(root).toContain('Zoë &lt;img src=x onerror=alert(1)&gt; &amp; Co');
+      expect(root).toContain(receiver.ztartag);
+      expect(root).toContain('data-testid="tip-form"');
+      expect(root).toContain('name="cardNumber"');
+      expect(root).toMatch(/5,00\s\$US/);
+      // The person's name never arrives as markup, in the page or in its data.
+      expect(html).not.toContain('<img src=x');
+      const data = /<script type="application\/json" id="quick-tip-data">([^<]*)<\/script>/.exec(html)?.[1];
+      expect(JSON.parse(data ?? 'null')).toMatchObject({
+        language: 'fr',
+        profile: { ztartag: receiver.ztartag, fullName: 'Zoë <img src=x onerror=alert(1)> & Co' },
+      });
+      // The page's own script, which hydrates it.
+      expect(entryScriptOf(html)).toMatch(/^\/assets\//);
+    });
+
+    it('answers an unknown receiver with the not-found page and status 404', async () => {
+      const answer = await page('/quick-tip?to=nobody_here_42', 'es');
+
+      expect(answer.statusCode).toBe(404);
+      expect(answer.body).toContain('<html lang="es">');
+      expect(answer.body).toContain('data-testid="quick-tip-not-found"');
+      expect(answer.body).toContain('No hemos encontrado a esta persona');
+      expect(answer.body).not.toContain('tip-form');
+    });
+
+    it('never hands out the renderer it runs', async () => {
+      expect(readFileSync(path.join(distDir, '.ssr/quick-tip.js'), 'utf8')).toContain('renderToString');
+      expect((await get('/.ssr/quick-tip.js')).statusCode).toBe(404);
+    });
+  });
 
   it('compresses the translation files too', async () => {
     const answer = await get('/locales/en/common.json', 'gzip');

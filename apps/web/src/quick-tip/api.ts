@@ -1,5 +1,12 @@
 // Types only from the shared contracts: their schemas would bring zod into this page's bundle.
-import type { QuickTipProfile, Tip, TipRequestInput, TipResponse } from '@ztart/shared/contracts/qr-codes';
+import type {
+  QuickTipProfile,
+  Tip,
+  TipProgress,
+  TipRequestInput,
+  TipResponse,
+  TipStatus,
+} from '@ztart/shared/contracts/qr-codes';
 import type { WalletResponse } from '@ztart/shared/contracts/wallet';
 import type { ErrorCode } from '@ztart/shared/errors';
 import { isCurrency } from '@ztart/shared/money';
@@ -102,7 +109,7 @@ function isInteger(value: unknown): value is number {
 }
 
 /** Just enough checking of the answer that a wrong one fails here, not as a blank page. */
-function asQuickTipProfile(body: unknown): QuickTipProfile {
+export function asQuickTipProfile(body: unknown): QuickTipProfile {
   if (
     !isRecord(body) ||
     typeof body.ztartag !== 'string' ||
@@ -189,4 +196,25 @@ export async function sendTip(body: TipRequestInput, idempotencyKey: string): Pr
 /** `POST /api/pin/verify`: unlocks payments above the no-PIN limit for a few minutes. */
 export async function verifyPin(pin: string): Promise<void> {
   await request<unknown>('/api/pin/verify', { method: 'POST', body: { pin } });
+}
+
+/** Every status of the shared contract (the type checks the list is whole; the schema brings zod). */
+const IS_TIP_STATUS: Readonly<Record<TipStatus, true>> = {
+  pending: true,
+  completed: true,
+  failed: true,
+  cancelled: true,
+};
+
+/** `GET /api/public/tips/{id}`: where a tip stands (its status only), for the receipt. */
+export async function fetchTipProgress(id: string, signal?: AbortSignal): Promise<TipProgress> {
+  const body = await request<unknown>(`/api/public/tips/${encodeURIComponent(id)}`, { signal });
+  if (!isRecord(body) || typeof body.status !== 'string' || !Object.hasOwn(IS_TIP_STATUS, body.status)) {
+    throw new RequestError('internal_error', 200);
+  }
+  return {
+    id,
+    status: body.status as TipStatus,
+    settledAt: typeof body.settledAt === 'string' ? body.settledAt : null,
+  };
 }

@@ -235,10 +235,21 @@ describe('a quick tip by card, without an account', () => {
     await user.click(screen.getByRole('button', { name: 'Tip $5.00' }));
     const card = await screen.findByTestId('card-fields');
     expect(within(card).getByRole('alert')).toHaveTextContent('Your card was declined. Nothing was charged');
-    // What was typed is still there: only the card needs changing.
+    // Focus moves to the message, so a screen reader reads it and the screen shows it.
+    expect(screen.getByTestId('card-problem')).toHaveFocus();
+    // What was typed is still there but the security code, which is asked again.
     expect(screen.getByLabelText('Card number')).toHaveValue('4242 4242 4242 4242');
+    expect(screen.getByLabelText('Expiry date (MM/YY)')).toHaveValue('12/30');
+    expect(screen.getByLabelText('Name on the card')).toHaveValue('Ana Lima');
+    expect(screen.getByRole('radio', { name: '$5.00' })).toBeChecked();
+    expect(screen.getByLabelText('Security code')).toHaveValue('');
+    expect(within(card).getByRole('alert')).toHaveTextContent(
+      'the security code is not kept: enter it again',
+    );
 
     answer = [422, error('card_cvc_invalid')];
+    await user.type(screen.getByLabelText('Security code'), '123');
+    expect(within(card).getByRole('alert')).not.toHaveTextContent('enter it again');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.click(await screen.findByRole('button', { name: 'Tip $5.00' }));
     const cvc = await screen.findByLabelText('Security code');

@@ -1,5 +1,6 @@
 import type { QuickTipProfile } from '@ztart/shared/contracts/qr-codes';
 import type { Language } from '@ztart/shared/languages';
+import type { QuickTipInitial } from '@ztart/shared/quick-tip-page';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { fetchQuickTipProfile, fetchVisitor, RequestError, type Visitor } from './api.ts';
 import { PageFrame } from './components/page-frame.tsx';
@@ -16,27 +17,47 @@ type Loaded =
   | { state: 'error'; error: unknown }
   | { state: 'ready'; profile: QuickTipProfile; visitor: Visitor };
 
+const SIGNED_OUT: Visitor = { signedIn: false, ztartag: null };
+
 export interface QuickTipAppProps {
   /** The page's query string (`?to=maria_waits&qr=...`). */
   search: string;
   /** The clock of the card's expiry check (tests fix it). */
   now?: () => Date;
+  /**
+   * What the server rendered the page with (server rendering and hydration): its language and
+   * receiver, so that the first render matches the HTML. Without it, the page asks for them.
+   */
+  initial?: QuickTipInitial;
 }
 
 /** The quick-tip page: who is tipped comes from the link; everything else happens on this page. */
-export function QuickTipApp({ search, now = () => new Date() }: QuickTipAppProps) {
+export function QuickTipApp({ search, now = () => new Date(), initial }: QuickTipAppProps) {
   const params = useMemo(() => readLinkParams(search), [search]);
-  const [language, setLanguage] = useState<Language>(() => detectLanguage(search));
+  const [language, setLanguage] = useState<Language>(() => initial?.language ?? detectLanguage(search));
   const i18n = useMemo(() => createI18n(language), [language]);
-  const demo = useMemo(isDemo, []);
+  // Kept in this browser's storage: known only once hydrated (the server rendered the page without).
+  const [demo, setDemo] = useState(() => (initial ? false : isDemo()));
   const [loaded, setLoaded] = useState<Loaded>(() =>
     params.to === null
       ? { state: 'missing' }
       : params.toInvalid
         ? { state: 'notFound' }
-        : { state: 'loading' },
+        : initial
+          ? initial.profile
+            ? { state: 'ready', profile: initial.profile, visitor: SIGNED_OUT }
+            : { state: 'notFound' }
+          : { state: 'loading' },
   );
   const [attempt, setAttempt] = useState(0);
+
+  // Server-rendered: what only the browser knows comes after hydration (a language chosen
+  // earlier on this device, the demo).
+  useEffect(() => {
+    if (!initial) return;
+    setLanguage(detectLanguage(search));
+    setDemo(isDemo());
+  }, [initial, search]);
 
   useEffect(() => {
     document.documentElement.lang = language;
@@ -46,18 +67,23 @@ export function QuickTipApp({ search, now = () => new Date() }: QuickTipAppProps
     if (params.embed) document.documentElement.dataset.embed = '';
   }, [params.embed]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` changes to load again (Try again).
   useEffect(() => {
     const to = params.to;
     if (to === null || params.toInvalid) return;
     const controller = new AbortController();
-    setLoaded({ state: 'loading' });
     // Inside another site's frame the browser sends no session cookie, and the demo has no real
     // session: the balance is offered only on our own page.
     const visitor: Promise<Visitor> =
-      params.embed || demo
-        ? Promise.resolve({ signedIn: false, ztartag: null })
-        : fetchVisitor(controller.signal);
+      params.embed || demo ? Promise.resolve(SIGNED_OUT) : fetchVisitor(controller.signal);
+    if (initial && attempt === 0) {
+      // The server sent the receiver (or found nobody): only who is visiting is left to learn.
+      visitor.then((who) => {
+        if (controller.signal.aborted || !who.signedIn) return;
+        setLoaded((current) => (current.state === 'ready' ? { ...current, visitor: who } : current));
+      });
+      return () => controller.abort();
+    }
+    setLoaded({ state: 'loading' });
     Promise.all([fetchQuickTipProfile(to, controller.signal), visitor]).then(
       ([profile, who]) => setLoaded({ state: 'ready', profile, visitor: who }),
       (error: unknown) => {
@@ -69,7 +95,7 @@ export function QuickTipApp({ search, now = () => new Date() }: QuickTipAppProps
       },
     );
     return () => controller.abort();
-  }, [params, demo, attempt]);
+  }, [params, demo, attempt, initial]);
 
   const changeLanguage = useCallback((next: Language) => {
     storeLanguage(next);

@@ -98,6 +98,9 @@ export function TipPage({ profile, visitor, params, demo, now, onNotFound }: Tip
         case 'fields':
           return { to: 'form', state: { ...NO_PROBLEMS, problems: failure.problems } };
         case 'card':
+          // Another card, or the same once more: everything typed stays but the security code,
+          // which is never kept once the processor has seen it.
+          setDraft((current) => ({ ...current, card: { ...current.card, cvc: '' } }));
           return { to: 'form', state: { ...NO_PROBLEMS, cardProblem: failure.problem } };
         case 'form':
           return { to: 'form', state: { ...NO_PROBLEMS, formProblem: failure.problem } };

@@ -407,6 +407,19 @@ export const tipResponseSchema = z.object({ tip: tipSchema }).meta({ id: 'TipRes
 export type TipResponse = z.infer<typeof tipResponseSchema>;
 
 /**
+ * `GET /api/public/tips/{id}` (no sign-in) → TipProgress: where a tip stands, for the receipt of
+ * someone who tipped without an account (the quick-tip page asks again until it is completed or
+ * failed). The id is random (122 bits) and only the payer and the receiver know it; nothing but
+ * the status is answered (not why a card failed: a caller without an account learns one decline
+ * for every refusal). Unknown id → 404 `not_found`.
+ */
+export const tipProgressParamsSchema = z.object({ id: z.uuid() });
+export const tipProgressSchema = tipSchema
+  .pick({ id: true, status: true, settledAt: true })
+  .meta({ id: 'TipProgress' });
+export type TipProgress = z.infer<typeof tipProgressSchema>;
+
+/**
  * `GET /api/tips/received` and `GET /api/tips/sent` → TipList, newest first; `cursor` is the
  * `nextCursor` of the page before.
  */

@@ -1,6 +1,6 @@
 import type { Language } from '@ztart/shared/languages';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { BackgroundDeliveries, describeError } from '../background.ts';
@@ -68,16 +68,18 @@ export class SmtpMailTransport implements MailTransport {
   }
 }
 
-export function createMailTransport(options: {
+export async function createMailTransport(options: {
   config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'isProduction'>;
   db: AppDatabase;
   log: FastifyBaseLogger;
   /** A nodemailer transport to use instead of SMTP_URL (tests). */
   transporter?: Transporter;
-}): MailTransport {
+}): Promise<MailTransport> {
   const { config, db, log } = options;
+  // nodemailer loads only when mail goes out by SMTP (the outbox needs none of it).
   const transporter =
-    options.transporter ?? (config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null);
+    options.transporter ??
+    (config.smtpUrl ? (await import('nodemailer')).default.createTransport(config.smtpUrl) : null);
   return transporter
     ? new SmtpMailTransport(transporter, config.mailFrom, log)
     : new OutboxMailTransport(db, !config.isProduction);

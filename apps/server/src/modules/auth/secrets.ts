@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { type Algorithm, hash, verify } from '@node-rs/argon2';
+import type { Algorithm } from '@node-rs/argon2';
 
 /** OWASP's minimum for argon2id: 19 MiB of memory, 2 passes, 1 lane. Used for passwords, PINs and phone codes. */
 export const ARGON2_OPTIONS = {
@@ -10,12 +10,21 @@ export const ARGON2_OPTIONS = {
   parallelism: 1,
 } as const;
 
-export function hashSecret(secret: string): Promise<string> {
+let argon2: Promise<typeof import('@node-rs/argon2')> | undefined;
+/** The native hashing library, loaded with the first secret rather than with every start. */
+function loadArgon2(): Promise<typeof import('@node-rs/argon2')> {
+  argon2 ??= import('@node-rs/argon2');
+  return argon2;
+}
+
+export async function hashSecret(secret: string): Promise<string> {
+  const { hash } = await loadArgon2();
   return hash(secret, ARGON2_OPTIONS);
 }
 
 /** False for a wrong secret and for a hash that cannot be read (never throws on bad input). */
 export async function verifySecret(secretHash: string, secret: string): Promise<boolean> {
+  const { verify } = await loadArgon2();
   try {
     return await verify(secretHash, secret, ARGON2_OPTIONS);
   } catch {

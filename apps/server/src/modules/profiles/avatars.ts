@@ -1,6 +1,5 @@
 import { AVATAR_SIZE_PX } from '@ztart/shared/limits';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { AppDatabase } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { setAvatarUrl } from './service.ts';
@@ -29,6 +28,8 @@ export function sniffImageType(bytes: Buffer): ImageType | undefined {
  */
 export async function reencodeAvatar(input: Buffer): Promise<Buffer> {
   if (!sniffImageType(input)) throw new AppError('image_invalid');
+  // The image library loads with the first avatar, not with every start of the server.
+  const { default: sharp } = await import('sharp');
   try {
     return await sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, animated: false })
       .autoOrient()

@@ -2,6 +2,7 @@ import { QUICK_TIP_PRESETS_MINOR, type QuickTipProfile } from '@ztart/shared/con
 import { AMOUNT_LIMITS } from '@ztart/shared/limits';
 import { CURRENCIES, type Currency } from '@ztart/shared/money';
 import type { AppDatabase } from '../../db/client.ts';
+import { isAppError } from '../../http/errors.ts';
 import { balances } from '../ledger/service.ts';
 import { resolveRecipient } from '../transfers/recipients.ts';
 
@@ -25,6 +26,16 @@ export async function quickTipProfileOf(db: AppDatabase, ztartag: string): Promi
     maxMinor: AMOUNT_LIMITS.quickTipMaxMinor,
     presetsMinor: [...QUICK_TIP_PRESETS_MINOR],
   };
+}
+
+/** quickTipProfileOf, or null when nobody has that ztartag (the quick-tip page's not-found state). */
+export async function findQuickTipProfile(db: AppDatabase, ztartag: string): Promise<QuickTipProfile | null> {
+  try {
+    return await quickTipProfileOf(db, ztartag);
+  } catch (error) {
+    if (isAppError(error) && error.code === 'recipient_user_not_found') return null;
+    throw error;
+  }
 }
 
 /**

@@ -1,7 +1,9 @@
 import type { CardBrand } from '@ztart/shared/cards';
-import type { Tip, TipSource, TipStatus } from '@ztart/shared/contracts/qr-codes';
+import type { Tip, TipProgress, TipSource, TipStatus } from '@ztart/shared/contracts/qr-codes';
 import type { Currency } from '@ztart/shared/money';
+import { eq } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
 import { displayNameOf, type Person } from '../transfers/recipients.ts';
 import { type TipRow, tips } from './tables.ts';
 
@@ -43,6 +45,21 @@ export function toTip(row: TipRow, parties: { receiver: TipParty; sender: TipPar
         : { brand: (row.cardBrand as CardBrand | null) ?? null, last4: row.cardLast4 },
     failureCode: row.failureCode,
     createdAt: row.createdAt.toISOString(),
+    settledAt: row.settledAt?.toISOString() ?? null,
+  };
+}
+
+/** `GET /api/public/tips/{id}`: the status of one tip and nothing else (no amount, people or reason). */
+export async function tipProgressOf(db: AppDatabase, id: string): Promise<TipProgress> {
+  const [row] = await db
+    .select({ id: tips.id, status: tips.status, settledAt: tips.settledAt })
+    .from(tips)
+    .where(eq(tips.id, id))
+    .limit(1);
+  if (!row) throw new AppError('not_found');
+  return {
+    id: row.id,
+    status: row.status as TipStatus,
     settledAt: row.settledAt?.toISOString() ?? null,
   };
 }

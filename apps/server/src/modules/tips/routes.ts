@@ -4,6 +4,8 @@ import {
   type TipRequest,
   tipListQuerySchema,
   tipListResponseSchema,
+  tipProgressParamsSchema,
+  tipProgressSchema,
   tipRequestSchema,
   tipResponseSchema,
 } from '@ztart/shared/contracts/qr-codes';
@@ -16,6 +18,7 @@ import { requireSignIn } from '../auth/session-plugin.ts';
 import { sendMoneyAnswer } from '../wallet/money-request.ts';
 import { listTips } from './history.ts';
 import { quickTipProfileOf } from './profile.ts';
+import { tipProgressOf } from './record.ts';
 import { cardFingerprintOf, sendTip } from './service.ts';
 
 /** The card tip of a request (after validation), or undefined: the limits count card tips only. */
@@ -46,6 +49,20 @@ export const tipRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (
       },
     },
     async (request) => quickTipProfileOf(db, request.params.ztartag),
+  );
+
+  app.get(
+    '/api/public/tips/:id',
+    {
+      schema: {
+        summary:
+          'Where a tip stands (pending, completed, failed): the receipt of someone who tipped without an account',
+        tags: ['tips'],
+        params: tipProgressParamsSchema,
+        response: { 200: tipProgressSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => tipProgressOf(db, request.params.id),
   );
 
   app.post(

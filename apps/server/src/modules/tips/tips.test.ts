@@ -253,6 +253,42 @@ describe('quick tips by card', () => {
     expect(await notificationsOf(receiver)).toEqual([]);
   });
 
+  it('tells a payer without an account where their tip stands, by its id only: pending, then completed or failed', async () => {
+    const receiver = await person({ fullName: 'Status Watcher' });
+    const progressOf = (id: string) => testApp.app.inject({ method: 'GET', url: `/api/public/tips/${id}` });
+    const completes = (await tip({ receiver: receiver.ztartag })).json<{ tip: Tip }>().tip;
+    const fails = (
+      await tip({ receiver: receiver.ztartag, card: testCard(SANDBOX_TEST_CARDS.failsAtSettlement) })
+    ).json<{ tip: Tip }>().tip;
+
+    const before = await progressOf(completes.id);
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.headers['cache-control']).toBe('no-store');
+    // The status only: no amount, message, card, people or reason for a failure.
+    expect(before.json()).toEqual({
+      id: completes.id,
+      status: 'pending',
+      settledAt: null,
+    });
+
+    await settle();
+    expect((await progressOf(completes.id)).json()).toEqual({
+      id: completes.id,
+      status: 'completed',
+      settledAt: clock.now().toISOString(),
+    });
+    expect((await progressOf(fails.id)).json()).toEqual({
+      id: fails.id,
+      status: 'failed',
+      settledAt: clock.now().toISOString(),
+    });
+
+    const unknown = await progressOf(randomUUID());
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('not_found');
+    expect((await progressOf('not-a-tip')).statusCode).toBe(400);
+  });
+
   describe('refusals: a clear code, and no money moves', () => {
     let receiver: Person;
     beforeAll(async () => {

@@ -1,5 +1,6 @@
 import { cvcLengthFor, formatCardNumber } from '@ztart/shared/cards';
 import { Lock } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Field, INPUT_CLASS } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { cn } from '@/lib/cn';
@@ -27,19 +28,32 @@ export function CardFields({
   onLeave: (field: FormField) => void;
 }) {
   const { t } = useI18n();
+  const problemRef = useRef<HTMLDivElement>(null);
   const brand = brandOf(card.number);
   const cvcLength = cvcLengthFor(brand);
   const error = (field: CardField) => {
     const problem = problems[field];
     return problem ? t(problem.key, problem.vars) : undefined;
   };
+  // A refused card brings the person back from the confirmation, whose pay button sat near the
+  // top of a short page: the message goes to the middle of the screen, with focus on it, instead
+  // of staying below the fold of this long form.
+  useEffect(() => {
+    const alert = problemRef.current;
+    if (!cardProblem || !alert) return;
+    alert.scrollIntoView?.({ block: 'center' });
+    alert.focus({ preventScroll: true });
+  }, [cardProblem]);
   return (
     <fieldset className="flex flex-col gap-4" data-testid="card-fields">
       <legend className="mb-3 flex items-center gap-2 text-sm font-medium">{t('card.legend')}</legend>
       {cardProblem ? (
-        <FormAlert>
-          <p>{t(cardProblem.key, cardProblem.vars)}</p>
-        </FormAlert>
+        <div ref={problemRef} tabIndex={-1} data-testid="card-problem" className="rounded-lg outline-none">
+          <FormAlert>
+            <p>{t(cardProblem.key, cardProblem.vars)}</p>
+            {card.cvc === '' ? <p>{t('card.cvcAgain')}</p> : null}
+          </FormAlert>
+        </div>
       ) : null}
       <Field
         id={ids.number}

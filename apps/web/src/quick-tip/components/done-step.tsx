@@ -6,6 +6,7 @@ import { cn } from '@/lib/cn';
 import { useI18n } from '../i18n.ts';
 import type { MessageKey } from '../messages/en.ts';
 import type { Attempt } from '../tip-page.tsx';
+import { useTipStatus } from '../tip-status.ts';
 import { receiptLabel, SummaryList, sourceLabel } from './confirm-step.tsx';
 
 const STATUS: Record<TipStatus, { label: MessageKey; icon: LucideIcon; tone: string }> = {
@@ -43,27 +44,31 @@ export function DoneStep({
   const { t, money } = i18n;
   const name = profile.fullName || `@${profile.ztartag}`;
   const receipt = receiptLabel(attempt.request);
-  const status = STATUS[tip.status];
+  // A card tip is pending until the processor settles it: the receipt follows it there.
+  const current = useTipStatus(tip, !demo);
+  const status = STATUS[current];
   const title =
-    tip.status === 'completed'
+    current === 'completed'
       ? t('done.completedTitle')
-      : tip.status === 'pending'
+      : current === 'pending'
         ? t('done.pendingTitle')
         : t('done.failedTitle');
+  const body =
+    current === 'pending'
+      ? t('done.pendingBody', { name })
+      : current === 'completed'
+        ? t('done.completedBody', { name })
+        : t('done.failedBody', { name });
   return (
-    <section data-testid="done-step" className="flex flex-col gap-4">
-      <div className="flex flex-col items-center gap-3 text-center">
+    <section data-testid="done-step" data-status={current} className="flex flex-col gap-4">
+      <div className="flex flex-col items-center gap-3 text-center" aria-live="polite">
         <span className={cn('inline-flex size-12 items-center justify-center rounded-full', status.tone)}>
           <status.icon aria-hidden="true" className="size-6" />
         </span>
         <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-balance outline-none">
           {title}
         </h2>
-        {tip.status === 'pending' || tip.status === 'completed' ? (
-          <p className="text-pretty text-muted-foreground">
-            {t(tip.status === 'pending' ? 'done.pendingBody' : 'done.completedBody', { name })}
-          </p>
-        ) : null}
+        <p className="text-pretty text-muted-foreground">{body}</p>
       </div>
       <SummaryList
         rows={[
@@ -74,6 +79,7 @@ export function DoneStep({
             label: t('done.status'),
             value: (
               <span
+                data-testid="receipt-status"
                 className={cn(
                   'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium',
                   status.tone,

@@ -20,7 +20,12 @@ function subscribeOnline(onChange: () => void): () => void {
 /** Says so while the phone has no connection: nothing can be sent until it is back. */
 function OfflineNotice() {
   const { t } = useI18n();
-  const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine !== false);
+  // Online on the server and while hydrating (as the server rendered it), then the browser's word.
+  const online = useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine !== false,
+    () => true,
+  );
   if (online) return null;
   return (
     <p role="status" className="mb-4 flex items-center gap-2 rounded-lg bg-muted px-3 py-2 text-sm">

@@ -1,16 +1,21 @@
 import { CircleAlert, HandCoins, type LucideIcon, SearchX } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
+import { createContext, type ReactNode, useContext, useEffect } from 'react';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { RequestError } from '../api.ts';
 import { useI18n } from '../i18n.ts';
 import type { MessageKey } from '../messages/en.ts';
 
-/** Sets the browser tab's title while a state shows. */
+/** On the server, where the title of the page being rendered goes (there is no document there). */
+export const DocumentTitleSink = createContext<((documentTitle: string) => void) | null>(null);
+
+/** Sets the browser tab's title while a state shows (on the server: the title of the HTML). */
 export function useDocumentTitle(title: string): void {
   const { t } = useI18n();
+  const documentTitle = t('page.documentTitle', { title });
+  useContext(DocumentTitleSink)?.(documentTitle);
   useEffect(() => {
-    document.title = t('page.documentTitle', { title });
-  }, [t, title]);
+    document.title = documentTitle;
+  }, [documentTitle]);
 }
 
 /** A state without the form: its icon, the page's one h1, a sentence and what to do next. */

@@ -74,6 +74,7 @@ export const en = {
   'card.numberInvalid': 'This card number isn’t valid. Check the digits.',
   'card.expiryInvalid': 'Enter the expiry date as MM/YY.',
   'card.expired': 'This card has expired.',
+  'card.cvcAgain': 'For your safety, the security code is not kept: enter it again.',
   'card.cvcInvalid': 'Enter the {length}-digit security code.',
   'card.nameRequired': 'Enter the name as it is written on the card.',
   'card.ending': '{brand} ending in {last4}',
@@ -114,6 +115,8 @@ export const en = {
   'done.failedTitle': 'Failed to send tip',
   'done.pendingBody': '{name} will see it as pending now, and as received once the card payment settles.',
   'done.completedBody': '{name} has received it. Thank you!',
+  'done.failedBody':
+    'The card payment did not go through, so {name} did not receive it and nothing was charged.',
   'done.receiptSent': 'A receipt is on its way to {contact}.',
   'done.noReceipt': 'You didn’t ask for a receipt.',
   'done.reference': 'Reference',

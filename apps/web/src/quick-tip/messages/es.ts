@@ -71,6 +71,7 @@ export const es: Messages = {
   'card.numberInvalid': 'Este número de tarjeta no es válido. Revisa los dígitos.',
   'card.expiryInvalid': 'Escribe la caducidad como MM/AA.',
   'card.expired': 'Esta tarjeta ha caducado.',
+  'card.cvcAgain': 'Por seguridad, no guardamos el código de seguridad: vuelve a escribirlo.',
   'card.cvcInvalid': 'Escribe el código de seguridad de {length} dígitos.',
   'card.nameRequired': 'Escribe el nombre tal como aparece en la tarjeta.',
   'card.ending': '{brand} terminada en {last4}',
@@ -112,6 +113,7 @@ export const es: Messages = {
   'done.pendingBody':
     '{name} ya la ve como pendiente, y la verá como recibida cuando se liquide el pago con tarjeta.',
   'done.completedBody': '{name} ya la ha recibido. ¡Gracias!',
+  'done.failedBody': 'El pago con tarjeta no se completó: {name} no la recibió y no se cobró nada.',
   'done.receiptSent': 'Te enviamos el recibo a {contact}.',
   'done.noReceipt': 'No has pedido recibo.',
   'done.reference': 'Referencia',

@@ -73,6 +73,7 @@ export const fr: Messages = {
   'card.numberInvalid': 'Ce numéro de carte n’est pas valide. Vérifiez les chiffres.',
   'card.expiryInvalid': 'Saisissez la date d’expiration au format MM/AA.',
   'card.expired': 'Cette carte a expiré.',
+  'card.cvcAgain': 'Par sécurité, le code de sécurité n’est pas conservé : saisissez-le de nouveau.',
   'card.cvcInvalid': 'Saisissez le code de sécurité à {length} chiffres.',
   'card.nameRequired': 'Saisissez le nom tel qu’il figure sur la carte.',
   'card.ending': '{brand} se terminant par {last4}',
@@ -115,6 +116,7 @@ export const fr: Messages = {
   'done.pendingBody':
     '{name} le voit déjà en attente, puis comme reçu dès que le paiement par carte sera réglé.',
   'done.completedBody': '{name} l’a bien reçu. Merci !',
+  'done.failedBody': 'Le paiement par carte n’a pas abouti : {name} ne l’a pas reçu et rien n’a été débité.',
   'done.receiptSent': 'Un reçu est en route vers {contact}.',
   'done.noReceipt': 'Vous n’avez pas demandé de reçu.',
   'done.reference': 'Référence',

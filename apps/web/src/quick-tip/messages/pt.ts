@@ -72,6 +72,7 @@ export const pt: Messages = {
   'card.numberInvalid': 'Este número de cartão não é válido. Confira os dígitos.',
   'card.expiryInvalid': 'Digite a validade como MM/AA.',
   'card.expired': 'Este cartão está vencido.',
+  'card.cvcAgain': 'Por segurança, o código de segurança não é guardado: digite-o novamente.',
   'card.cvcInvalid': 'Digite o código de segurança de {length} dígitos.',
   'card.nameRequired': 'Digite o nome como está impresso no cartão.',
   'card.ending': '{brand} com final {last4}',
@@ -113,6 +114,8 @@ export const pt: Messages = {
   'done.pendingBody':
     '{name} já vê a gorjeta como pendente, e vai vê-la como recebida quando o pagamento do cartão for liquidado.',
   'done.completedBody': '{name} já recebeu. Obrigado!',
+  'done.failedBody':
+    'O pagamento com cartão não foi concluído: {name} não recebeu a gorjeta e nada foi cobrado.',
   'done.receiptSent': 'O recibo está a caminho de {contact}.',
   'done.noReceipt': 'Você não pediu recibo.',
   'done.reference': 'Referência',
