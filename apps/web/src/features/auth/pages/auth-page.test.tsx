@@ -190,6 +190,36 @@ describe('/auth: sign up', () => {
   });
 });
 
+describe('/auth: the sign-up limit', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("says how long to wait, from the limiter's Retry-After, not 'a moment'", async () => {
+    const api = mockApi({ 'GET /api/ztartags/zed': [200, { available: true }] });
+    // The limiter's answer as the server sends it: Retry-After in seconds.
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input) === '/api/auth/sign-up'
+        ? new Response(JSON.stringify(error('rate_limited')), {
+            status: 429,
+            headers: { 'Content-Type': 'application/json', 'Retry-After': '1740' },
+          })
+        : api.fetchMock(input, init),
+    );
+    renderAuth('/auth?mode=sign-up');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), 'zed@example.com');
+    await user.type(screen.getByLabelText('New password'), 'correct-horse-1');
+    await user.type(screen.getByLabelText('Confirm password'), 'correct-horse-1');
+    await user.click(screen.getByLabelText('I accept the terms of service'));
+    await user.click(screen.getByLabelText('I accept the privacy policy'));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByText('Registration Error')).toBeInTheDocument();
+    expect(screen.getByText('Too many attempts. Please try again in 29 minutes.')).toBeInTheDocument();
+  });
+});
+
 describe('/auth: links from mails, forgotten passwords and the demo', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
