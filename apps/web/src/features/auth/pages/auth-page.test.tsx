@@ -232,6 +232,8 @@ describe('/auth: links from mails, forgotten passwords and the demo', () => {
     renderAuth(`/auth?mode=verify-email&token=${TOKEN}`);
     expect(await screen.findByText('Email verified')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    // One way on: "Sign in", not "Back to sign in" beside it.
+    expect(screen.queryByRole('button', { name: 'Back to sign in' })).not.toBeInTheDocument();
     expect(api.callsTo('POST', '/api/auth/verify-email')).toEqual([
       expect.objectContaining({ body: { token: TOKEN } }),
     ]);
@@ -244,6 +246,7 @@ describe('/auth: links from mails, forgotten passwords and the demo', () => {
       await screen.findByText('This link is invalid or has expired. Ask for a new one.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Resend verification email' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back to sign in' })).toBeInTheDocument();
   });
 
   it('a reset link opens the new-password form, which sets the password', async () => {
@@ -257,6 +260,7 @@ describe('/auth: links from mails, forgotten passwords and the demo', () => {
     expect(
       await screen.findByText('Your password has been changed. Sign in with your new password.'),
     ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Back to sign in' })).not.toBeInTheDocument();
     expect(api.callsTo('POST', '/api/auth/reset-password')[0]?.body).toEqual({
       token: TOKEN,
       password: 'brand-new-pass',
