@@ -73,7 +73,7 @@ export const es: Messages = {
   'card.expired': 'Esta tarjeta ha caducado.',
   'card.cvcInvalid': 'Escribe el código de seguridad de {length} dígitos.',
   'card.nameRequired': 'Escribe el nombre tal como aparece en la tarjeta.',
-  'card.ending': '{brand} terminada en {last4}',
+  'card.ending': '{brand} •••• {last4}',
   'card.unknownBrand': 'Tarjeta',
 
   'form.continue': 'Continuar',

@@ -75,7 +75,7 @@ export const fr: Messages = {
   'card.expired': 'Cette carte a expiré.',
   'card.cvcInvalid': 'Saisissez le code de sécurité à {length} chiffres.',
   'card.nameRequired': 'Saisissez le nom tel qu’il figure sur la carte.',
-  'card.ending': '{brand} se terminant par {last4}',
+  'card.ending': '{brand} •••• {last4}',
   'card.unknownBrand': 'Carte',
 
   'form.continue': 'Continuer',
