@@ -35,7 +35,7 @@ async function depositWith(page: Page, last4: string, amount: string, amountMino
   return dialog;
 }
 
-test('a new person adds a card, deposits 50.00, sends 12.34 to a ztartag who sees it live, and a declined card moves nothing', async ({
+test('a new person adds a card, deposits 50.00, sends 12.34 to a ztartag who sees it live; a card its bank refuses is not saved, and a declined one moves nothing', async ({
   browser,
   page,
   request,
