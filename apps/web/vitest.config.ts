@@ -13,7 +13,8 @@ export default defineProject({
     name: 'web',
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    // The tooling's own tests too: the glossary check reads every catalogue.
+    include: ['src/**/*.test.{ts,tsx}', 'tooling/**/*.test.ts'],
     restoreMocks: true,
     // Route tests render whole screens, loading their code on first use.
     testTimeout: 15_000,

@@ -6,6 +6,7 @@ import {
   balanceOf,
   money,
   SETTLEMENT_TIMEOUT_MS,
+  submitCard,
   TEST_CARDS,
 } from './support/money.ts';
 import { DEMO_PASSWORD, DEMO_PEOPLE, signIn, signUpNewPerson } from './support/people.ts';
@@ -34,7 +35,7 @@ async function depositWith(page: Page, last4: string, amount: string, amountMino
   return dialog;
 }
 
-test('a new person adds a card, deposits 50.00, sends 12.34 to a ztartag who sees it live, and a declined card moves nothing', async ({
+test('a new person adds a card, deposits 50.00, sends 12.34 to a ztartag who sees it live; a card its bank refuses is not saved, and a declined one moves nothing', async ({
   browser,
   page,
   request,
@@ -101,9 +102,17 @@ test('a new person adds a card, deposits 50.00, sends 12.34 to a ztartag who see
     ),
   ).toBeVisible();
 
-  // The declined card can be added, but a deposit with it is refused and moves nothing.
-  await addCard(page, TEST_CARDS.declined, 'Payer Person');
-  const declined = await depositWith(page, '0002', '20.00', 2000);
+  // A card its bank refuses at the check is not saved, and the form says why.
+  const refusedCard = await submitCard(page, TEST_CARDS.declined, 'Payer Person');
+  await expect(refusedCard.getByRole('alert')).toHaveText(en('wallet', 'cards.notSaved.card_declined'));
+  await refusedCard.getByRole('button', { name: en('wallet', 'actions.cancel') }).click();
+  await expect(
+    page.getByText(en('wallet', 'methods.cardName', { brand: 'Visa', last4: '0002' })),
+  ).toHaveCount(0);
+
+  // A saved card its bank declines later: the deposit is refused and moves nothing.
+  await addCard(page, TEST_CARDS.declinedAfterVerification, 'Payer Person');
+  const declined = await depositWith(page, '1117', '20.00', 2000);
   await expect(declined.getByText(en('errors', 'card_declined'))).toBeVisible();
   expect(await balanceOf(page)).toEqual({ availableMinor: 3766, pendingMinor: 0, totalMinor: 3766 });
   await declined.getByRole('button', { name: en('wallet', 'actions.close') }).click();
@@ -127,7 +136,7 @@ test('a new person adds a card, deposits 50.00, sends 12.34 to a ztartag who see
   await expect(sent).toContainText(en('transactions', 'status.completed'));
   const failedDeposit = transactionRow(
     page,
-    en('transactions', 'description.deposit', { method: 'Visa •••• 0002' }),
+    en('transactions', 'description.deposit', { method: 'Visa •••• 1117' }),
   );
   await expect(failedDeposit).toContainText(`+${money(2000)}`);
   await expect(failedDeposit).toContainText(en('transactions', 'status.failed'));

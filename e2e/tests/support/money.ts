@@ -6,10 +6,13 @@ import { text } from './catalog.ts';
 const en = (namespace: string, key: string, values?: Record<string, string>) =>
   text('en', namespace, key, values);
 
-/** The sandbox processor's well-known test cards. */
+/** The sandbox processor's test cards. */
 export const TEST_CARDS = {
   succeeds: '4242 4242 4242 4242',
+  /** Refused by its bank at the zero-amount check (so never saved) and at every charge. */
   declined: '4000 0000 0000 0002',
+  /** Passes the check when it is saved; every later charge is declined. */
+  declinedAfterVerification: '4000 0000 0000 1117',
 } as const;
 
 /** Settling a card payment takes the server's settlement delay plus a busy machine's slack. */
@@ -58,7 +61,8 @@ export function balanceCard(page: Page, currency: Currency = 'USD') {
 }
 
 /** Adds a card on /payment-methods through its form, and waits for it in the list. */
-export async function addCard(page: Page, number: string, holder: string): Promise<void> {
+/** Opens the add-card dialog on /payment-methods, fills it in and sends it; returns the dialog. */
+export async function submitCard(page: Page, number: string, holder: string): Promise<Locator> {
   await page.goto('/payment-methods');
   await page.getByRole('button', { name: en('wallet', 'cards.add'), exact: true }).click();
   const dialog = page.getByRole('dialog', { name: en('wallet', 'cards.addTitle') });
@@ -70,6 +74,11 @@ export async function addCard(page: Page, number: string, holder: string): Promi
   await dialog.getByLabel(en('wallet', 'cards.city'), { exact: true }).fill('San Francisco');
   await dialog.getByLabel(en('wallet', 'cards.postalCode'), { exact: true }).fill('94105');
   await dialog.getByRole('button', { name: en('wallet', 'cards.add'), exact: true }).click();
+  return dialog;
+}
+
+export async function addCard(page: Page, number: string, holder: string): Promise<void> {
+  await submitCard(page, number, holder);
   await expect(page.getByText(en('wallet', 'methods.cardAdded'), { exact: true })).toBeVisible();
   const last4 = number.replace(/\D/g, '').slice(-4);
   await expect(

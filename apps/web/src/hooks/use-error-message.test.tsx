@@ -25,4 +25,19 @@ describe('useErrorMessage', () => {
     expect(result.current(new Error('boom'))).toBe(fallback);
     expect(result.current('tip_failed')).toBe('Failed to send tip');
   });
+
+  it('says how long a limit asks to wait, in minutes rounded up, with the plural of the language', () => {
+    const limited = (retryAfterSeconds: number) =>
+      new ApiError({ code: 'rate_limited', status: 429, details: { retryAfterSeconds } });
+    const en = renderHook(() => useErrorMessage(), { wrapper: wrapperIn('en') }).result.current;
+    const es = renderHook(() => useErrorMessage(), { wrapper: wrapperIn('es') }).result.current;
+
+    expect(en(limited(1_790))).toBe('Too many attempts. Please try again in 30 minutes.');
+    expect(en(limited(20))).toBe('Too many attempts. Please try again in 1 minute.');
+    expect(es(limited(3_600))).toBe('Demasiados intentos. Vuelve a intentarlo dentro de 60 minutos.');
+    // No wait named: the general message.
+    expect(en(new ApiError({ code: 'rate_limited', status: 429 }))).toBe(
+      'Too many attempts. Please wait a moment and try again.',
+    );
+  });
 });

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, waitMinutesOf } from '@/lib/api-client';
 
 const FALLBACK_CODE = 'internal_error';
 
@@ -20,6 +20,10 @@ export function useErrorMessage(): (error: unknown) => string {
   return useCallback(
     (error: unknown) => {
       const code = errorCodeOf(error);
+      const minutes = waitMinutesOf(error);
+      // A limit that named its wait says how long it is, not "a moment".
+      if (code === 'rate_limited' && minutes !== null)
+        return i18n.t('common:rateLimitedWait', { count: minutes });
       // The code comes from the server at run time, so it is checked rather than typed.
       const key = (i18n.exists(code, { ns: 'errors' }) ? code : FALLBACK_CODE) as typeof FALLBACK_CODE;
       return t(key);

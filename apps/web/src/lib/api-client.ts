@@ -59,15 +59,40 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
     body = undefined;
   }
   const error = isRecord(body) ? body.error : undefined;
+  const retryAfter = retryAfterSecondsOf(response);
   if (isRecord(error) && typeof error.code === 'string') {
+    const details = isRecord(error.details) ? error.details : undefined;
     return new ApiError({
       code: error.code,
       status: response.status,
       message: typeof error.message === 'string' ? error.message : error.code,
-      details: isRecord(error.details) ? error.details : undefined,
+      details:
+        retryAfter !== null && details?.retryAfterSeconds === undefined
+          ? { ...details, retryAfterSeconds: retryAfter }
+          : details,
     });
   }
-  return new ApiError({ code: codeForStatus(response.status), status: response.status });
+  return new ApiError({
+    code: codeForStatus(response.status),
+    status: response.status,
+    ...(retryAfter !== null ? { details: { retryAfterSeconds: retryAfter } } : {}),
+  });
+}
+
+/** The seconds of a `Retry-After` header (the form our server sends), or null. */
+function retryAfterSecondsOf(response: Response): number | null {
+  const header = response.headers.get('retry-after');
+  return header && /^\d+$/.test(header) ? Number(header) : null;
+}
+
+/**
+ * How many minutes the server asked to wait before trying again (rounded up, at least one), from
+ * `details.retryAfterSeconds` or the Retry-After header; null when it named no wait.
+ */
+export function waitMinutesOf(error: unknown): number | null {
+  const seconds = error instanceof ApiError ? error.details?.retryAfterSeconds : undefined;
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds <= 0) return null;
+  return Math.max(1, Math.ceil(seconds / 60));
 }
 
 function isAbortError(error: unknown): boolean {

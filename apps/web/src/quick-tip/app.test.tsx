@@ -118,7 +118,7 @@ describe('a quick tip by card, without an account', () => {
     expect(within(confirm).getByRole('heading', { name: 'Check your tip' })).toHaveFocus();
     expect(within(confirm).getByTestId('confirm-amount')).toHaveTextContent('$5.00');
     expect(confirm).toHaveTextContent('Maria Santos (@maria_waits)');
-    expect(confirm).toHaveTextContent('Visa ending in 4242');
+    expect(confirm).toHaveTextContent('Visa •••• 4242');
     expect(confirm).toHaveTextContent('“Great coffee!”');
     expect(confirm).toHaveTextContent('ana@example.com');
 

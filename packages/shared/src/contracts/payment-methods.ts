@@ -13,7 +13,8 @@ import { safeText } from '../safe-text.ts';
  * Errors of `POST /api/payment-methods`, each with `details.field` naming the field at fault:
  * 400 `validation_failed` (shape), 422 `card_number_invalid` (Luhn, length or unknown brand),
  * `card_expired`, `card_cvc_invalid`, `iban_invalid`, `routing_number_invalid`,
- * `account_number_invalid`; 402 `card_declined` when the processor refuses to tokenize.
+ * `account_number_invalid`; 402 `card_declined` or `card_insufficient_funds` when the card's bank
+ * refuses the processor's zero-amount check (the card is then not saved).
  */
 export const PAYMENT_METHOD_TYPES = ['card', 'bank_account'] as const;
 export type PaymentMethodType = (typeof PAYMENT_METHOD_TYPES)[number];

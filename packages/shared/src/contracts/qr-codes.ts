@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CARD_BRANDS } from '../cards.ts';
 import { isTimeZone, QR_USER_LEVELS } from '../dynamic-qr.ts';
 import { isPixKey } from '../emv.ts';
+import { LANGUAGES } from '../languages.ts';
 import { PAGE_SIZE, TEXT_LIMITS } from '../limits.ts';
 import type { Currency } from '../money.ts';
 import { QR_SHORT_CODE_PATTERN } from '../patterns.ts';
@@ -228,7 +229,9 @@ export type QrCodeListResponse = z.infer<typeof qrCodeListResponseSchema>;
 /**
  * `GET /api/qr-codes/{id}/image.png` and `.svg`: a square of `size` pixels (the SVG's viewBox too),
  * error correction M, a quiet zone of 4 modules, encoding `url` (or `emvPayload` when the EMV option
- * is on). `download=1` adds `Content-Disposition: attachment` with a filename made from the title.
+ * is on). `download=1` adds `Content-Disposition: attachment` with a filename made from the title,
+ * and labels the image: `size` pixels wide, taller by a title band above the code and the owner's
+ * name and "scan to tip" below it (QR_LABEL_TEXTS).
  * Another person's or a deleted QR code → 404 `not_found`.
  *
  * `GET /api/me/qr.png` and `/api/me/qr.svg` (signed in; same query): My QR, the person's tip link
@@ -237,7 +240,12 @@ export type QrCodeListResponse = z.infer<typeof qrCodeListResponseSchema>;
  */
 export const qrImageQuerySchema = z.object({
   size: z.coerce.number().int().min(128).max(2048).default(512),
+  /**
+   * A download is labelled: a title above the code, the owner's name and "scan to tip" under it,
+   * in `lang` (the person's own language when absent), outside the quiet zone.
+   */
   download: z.stringbool().default(false),
+  lang: z.enum(LANGUAGES).optional(),
 });
 export type QrImageQuery = z.infer<typeof qrImageQuerySchema>;
 

@@ -78,6 +78,12 @@ export interface CardProcessor {
     now: Date,
     options?: { reference?: string },
   ): Promise<TokenizedCard>;
+  /**
+   * A zero-amount check with the card's bank before the card is saved, as processors run when a
+   * card is attached for later use: `{ status: 'verified' }`, or AppError `card_declined` /
+   * `card_insufficient_funds`. It moves no money and leaves nothing to settle.
+   */
+  verify(db: AppDatabase, token: string, now: Date): Promise<{ status: 'verified' }>;
   /** Authorizes now; the money is certain only when the charge settles. */
   charge(
     db: AppDatabase,

@@ -112,6 +112,51 @@ describe('sandbox card processor: test cards at charge and settlement', () => {
     expect((await refusal(charge('tok_unknown', 'unknown-1'))).code).toBe('card_declined');
   });
 
+  it('refuses the declining test cards at the zero-amount check, with the bank reason', async () => {
+    const verify = async (number: string) =>
+      processor.verify(database.db, (await tokenize(card({ number }))).token, NOW);
+
+    expect(await refusal(verify(SANDBOX_TEST_CARDS.declined))).toEqual({
+      code: 'card_declined',
+      details: undefined,
+    });
+    expect((await refusal(verify(SANDBOX_TEST_CARDS.insufficientFunds))).code).toBe(
+      'card_insufficient_funds',
+    );
+    expect((await refusal(processor.verify(database.db, 'tok_unknown', NOW))).code).toBe('card_declined');
+  });
+
+  it('verifies a good card without charging it: nothing is left to settle', async () => {
+    const before = await queryRows<{ count: string | number }>(
+      database.db,
+      sql`SELECT COUNT(*) AS count FROM sandbox_operations`,
+    );
+    for (const number of [
+      SANDBOX_TEST_CARDS.succeeds,
+      SANDBOX_TEST_CARDS.failsAtSettlement,
+      SANDBOX_TEST_CARDS.declinedAfterVerification,
+      SANDBOX_TEST_CARDS.insufficientFundsAfterVerification,
+    ]) {
+      const { token } = await tokenize(card({ number }));
+      await expect(processor.verify(database.db, token, NOW), number).resolves.toEqual({
+        status: 'verified',
+      });
+    }
+    const after = await queryRows<{ count: string | number }>(
+      database.db,
+      sql`SELECT COUNT(*) AS count FROM sandbox_operations`,
+    );
+    expect(Number(after[0]?.count)).toBe(Number(before[0]?.count));
+  });
+
+  it('refuses at charge the cards that passed their check and were refused later', async () => {
+    const blocked = await tokenize(card({ number: SANDBOX_TEST_CARDS.declinedAfterVerification }));
+    const emptied = await tokenize(card({ number: SANDBOX_TEST_CARDS.insufficientFundsAfterVerification }));
+
+    expect((await refusal(charge(blocked.token, 'blocked-1'))).code).toBe('card_declined');
+    expect((await refusal(charge(emptied.token, 'emptied-1'))).code).toBe('card_insufficient_funds');
+  });
+
   it('authorizes 4000 0000 0000 0341 and fails it at settlement', async () => {
     const { token } = await tokenize(card({ number: SANDBOX_TEST_CARDS.failsAtSettlement }));
     const { reference } = await charge(token, 'late-failure-1', 700);

@@ -7,6 +7,7 @@ import {
   normalizeCardNumber,
   normalizeIban,
 } from '@ztart/shared/cards';
+import type { ErrorCode } from '@ztart/shared/errors';
 import { isCurrency } from '@ztart/shared/money';
 import { and, asc, eq, isNull, lte, notInArray } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.ts';
@@ -24,20 +25,45 @@ import type {
 } from './processor.ts';
 import { sandboxCards, sandboxOperations } from './tables.ts';
 
-export type SandboxBehaviour = 'succeed' | 'decline' | 'insufficient_funds' | 'fail_settlement';
+export type SandboxBehaviour =
+  | 'succeed'
+  | 'decline'
+  | 'insufficient_funds'
+  | 'decline_after_verification'
+  | 'insufficient_funds_after_verification'
+  | 'fail_settlement';
 
-/** The processors' well-known test numbers; any other valid number succeeds. */
+/**
+ * The processors' well-known test numbers, and two of our own for a card that passed its check
+ * when it was saved and is refused later (the bank blocked it, or it ran out of money); any other
+ * valid number succeeds.
+ */
 export const SANDBOX_TEST_CARDS = {
   succeeds: '4242424242424242',
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
+  declinedAfterVerification: '4000000000001117',
+  insufficientFundsAfterVerification: '4000000000002222',
   failsAtSettlement: '4000000000000341',
 } as const;
 
 const BEHAVIOUR_OF_NUMBER: Record<string, SandboxBehaviour> = {
   [SANDBOX_TEST_CARDS.declined]: 'decline',
   [SANDBOX_TEST_CARDS.insufficientFunds]: 'insufficient_funds',
+  [SANDBOX_TEST_CARDS.declinedAfterVerification]: 'decline_after_verification',
+  [SANDBOX_TEST_CARDS.insufficientFundsAfterVerification]: 'insufficient_funds_after_verification',
   [SANDBOX_TEST_CARDS.failsAtSettlement]: 'fail_settlement',
+};
+
+/** Why each behaviour refuses a zero-amount check, and why it refuses a charge. */
+const REFUSAL_AT_VERIFICATION: Partial<Record<SandboxBehaviour, ErrorCode>> = {
+  decline: 'card_declined',
+  insufficient_funds: 'card_insufficient_funds',
+};
+const REFUSAL_AT_CHARGE: Partial<Record<SandboxBehaviour, ErrorCode>> = {
+  ...REFUSAL_AT_VERIFICATION,
+  decline_after_verification: 'card_declined',
+  insufficient_funds_after_verification: 'card_insufficient_funds',
 };
 
 /** How long a charge or payout reference is honoured (a day, as card processors keep idempotency keys). */
@@ -51,7 +77,8 @@ export const SANDBOX_FAILING_PAYOUT_ACCOUNTS = {
 
 /**
  * The built-in card processor: checks cards as a real one does (brand, length, Luhn, expiry, CVC
- * length), hands out tokens, refuses the test cards that are meant to be refused, and settles
+ * length), hands out tokens, verifies a card to be saved with a zero-amount check, refuses the test
+ * cards that are meant to be refused (at that check and at charge), and settles
  * charges and payouts `settlementDelayMs` after they were made. It keeps a token and how its card
  * behaves, never the number or the CVC.
  */
@@ -87,16 +114,22 @@ export class SandboxCardProcessor implements CardProcessor {
     return { token, brand, last4: digits.slice(-4), expMonth: card.expMonth, expYear: card.expYear };
   }
 
+  async verify(db: AppDatabase, token: string, _now: Date): Promise<{ status: 'verified' }> {
+    const behaviour = await behaviourOf(db, token);
+    const refusal = REFUSAL_AT_VERIFICATION[behaviour];
+    if (refusal) throw new AppError(refusal);
+    return { status: 'verified' };
+  }
+
   async charge(db: AppDatabase, request: ChargeRequest, now: Date) {
-    const [card] = await db.select().from(sandboxCards).where(eq(sandboxCards.token, request.token));
-    // A token we never issued is refused like a card the bank does not know.
-    if (!card || card.behaviour === 'decline') throw new AppError('card_declined');
-    if (card.behaviour === 'insufficient_funds') throw new AppError('card_insufficient_funds');
+    const behaviour = await behaviourOf(db, request.token);
+    const refusal = REFUSAL_AT_CHARGE[behaviour];
+    if (refusal) throw new AppError(refusal);
     const reference = await this.#record(db, now, {
       kind: 'charge',
       request,
       source: request.token,
-      outcome: card.behaviour === 'fail_settlement' ? 'failed' : 'succeeded',
+      outcome: behaviour === 'fail_settlement' ? 'failed' : 'succeeded',
     });
     return { reference, status: 'authorized' as const };
   }
@@ -189,6 +222,15 @@ export class SandboxCardProcessor implements CardProcessor {
     }
     return id;
   }
+}
+
+/** How the token's card behaves; a token we never issued is refused like a card the bank does not know. */
+async function behaviourOf(db: AppDatabase, token: string): Promise<SandboxBehaviour> {
+  const [card] = await db
+    .select({ behaviour: sandboxCards.behaviour })
+    .from(sandboxCards)
+    .where(eq(sandboxCards.token, token));
+  return (card?.behaviour as SandboxBehaviour | undefined) ?? 'decline';
 }
 
 /**

@@ -2,6 +2,7 @@ import type { PaymentMethod } from '@ztart/shared/contracts/payment-methods';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/raw-query.ts';
+import { SANDBOX_TEST_CARDS } from '../../integrations/card-processor/sandbox.ts';
 import { as, type SignedInPerson, signUpAndSignIn } from '../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestClock } from '../../test/test-clock.ts';
@@ -147,6 +148,33 @@ describe('payment methods', () => {
     });
     expect((await refusal(person, cardBody(undefined, { expMonth: 13 }))).code).toBe('validation_failed');
     expect(await list(person)).toEqual([]);
+  });
+
+  it('does not save a card its bank refuses at the zero-amount check, and says why', async () => {
+    const person = await signUpAndSignIn(testApp.app);
+
+    for (const [number, code] of [
+      [SANDBOX_TEST_CARDS.declined, 'card_declined'],
+      [SANDBOX_TEST_CARDS.insufficientFunds, 'card_insufficient_funds'],
+    ] as const) {
+      expect(await refusal(person, cardBody(number)), number).toMatchObject({ status: 402, code });
+    }
+    expect(await list(person)).toEqual([]);
+    const added = await queryRows<{ count: string | number }>(
+      testApp.database.db,
+      sql`SELECT COUNT(*) AS count FROM audit_log WHERE user_id = ${person.userId} AND action_type = 'payment_method_added'`,
+    );
+    expect(Number(added[0]?.count)).toBe(0);
+
+    // The next card that passes the check becomes the default: no refused card was ever one.
+    const card = await add(person, cardBody());
+    expect(card).toMatchObject({ last4: '4242', isDefault: true });
+    // Nothing was charged: the check leaves no operation to settle.
+    const operations = await queryRows<{ count: string | number }>(
+      testApp.database.db,
+      sql`SELECT COUNT(*) AS count FROM sandbox_operations`,
+    );
+    expect(Number(operations[0]?.count)).toBe(0);
   });
 
   it('keeps bank accounts normalized and shows their last four digits only', async () => {

@@ -76,7 +76,8 @@ export function payoutDestinationOf(keys: DataKeyring, row: PaymentMethodRow): P
 }
 
 /**
- * Adds a card (tokenized by the processor first: the number and CVC go no further) or a bank
+ * Adds a card (tokenized and verified by the processor first: the number and CVC go no further; a
+ * card its bank refuses is not saved) or a bank
  * account (checked and kept normalized). The first method of its type, or one added with
  * `setDefault`, becomes the default of that type.
  */
@@ -197,12 +198,17 @@ async function clearDefault(db: AppDatabase, userId: string, type: PaymentMethod
 
 type MethodDetails = Omit<NewMethodRow, 'userId' | 'type' | 'isDefault' | 'createdAt'>;
 
+/**
+ * Tokenizes the card and has its bank check it (zero amount) before anything is saved: a card
+ * that would be refused is refused now, with the bank's reason, rather than kept as a default.
+ */
 async function cardRow(context: AppContext, body: AddCardRequest, now: Date): Promise<MethodDetails> {
   const card = await context.cardProcessor.tokenize(
     context.db,
     { number: body.number, expMonth: body.expMonth, expYear: body.expYear, cvc: body.cvc },
     now,
   );
+  await context.cardProcessor.verify(context.db, card.token, now);
   return {
     processorToken: card.token,
     brand: card.brand,

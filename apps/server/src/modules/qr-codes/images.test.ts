@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { QrCode } from '@ztart/shared/contracts/qr-codes';
 import { SaxesParser } from 'saxes';
 import sharp from 'sharp';
@@ -20,6 +25,46 @@ function svgRootOf(text: string): Record<string, string> {
   parser.write(text).close();
   if (!root) throw new Error('no root element');
   return root;
+}
+
+/** The text of every <text> element, in order. */
+function svgTextsOf(text: string): string[] {
+  const texts: string[] = [];
+  let current: string | null = null;
+  const parser = new SaxesParser({ xmlns: true });
+  parser.on('opentag', (tag) => {
+    if (tag.local === 'text') current = '';
+  });
+  parser.on('text', (value) => {
+    if (current !== null) current += value;
+  });
+  parser.on('closetag', (tag) => {
+    if (tag.local === 'text' && current !== null) texts.push(current);
+    if (tag.local === 'text') current = null;
+  });
+  parser.write(text).close();
+  return texts;
+}
+
+/** What Debian's zbarimg, a decoder independent of ours, reads in a PNG (scripts/ensure-zbar.sh installs it). */
+async function zbarimg(png: Buffer): Promise<string> {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'ztart-qr-')), 'code.png');
+  writeFileSync(file, png);
+  const { stdout } = await promisify(execFile)('zbarimg', ['--raw', '-q', file]);
+  return stdout.trim();
+}
+
+/** Grey pixels of a PNG, one byte each, row by row. */
+async function greyOf(png: Buffer) {
+  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** Dark pixels in rows `from` to `to` (not included). */
+function inkIn(image: { data: Buffer; width: number }, from: number, to: number): number {
+  let dark = 0;
+  for (let i = from * image.width; i < to * image.width; i++) if (image.data[i]! < 128) dark++;
+  return dark;
 }
 
 describe('QR code images', () => {
@@ -106,6 +151,46 @@ describe('QR code images', () => {
     expect(svg.headers['content-disposition']).toBe('attachment; filename="ztart-qr-cafe-table-4.svg"');
   });
 
+  it('labels a download with the title, the owner and "scan to tip" in their language, and zbarimg still reads it', async () => {
+    const named = await testApp.app.inject(
+      as(person, { method: 'PATCH', url: '/api/profiles/me', payload: { fullName: 'Ana <Lima>' } }),
+    );
+    expect(named.statusCode, named.body).toBe(200);
+    const qr = await create({ title: 'Summer gig', currency: 'USD' });
+
+    const png = await get(`/api/qr-codes/${qr.id}/image.png?download=1&size=400&lang=es`);
+
+    expect(png.statusCode).toBe(200);
+    const labelled = await greyOf(png.rawPayload);
+    const bare = await greyOf((await get(`/api/qr-codes/${qr.id}/image.png?size=400`)).rawPayload);
+    expect(labelled.width).toBe(400);
+    expect(labelled.height).toBeGreaterThan(400);
+    // The bare code sits whole in the labelled one, pixel for pixel; the words are above and below it.
+    const codeSize = bare.data.length;
+    let top = -1;
+    for (let y = 0; y + 400 <= labelled.height && top < 0; y++) {
+      if (labelled.data.subarray(y * 400, y * 400 + codeSize).equals(bare.data)) top = y;
+    }
+    expect(top).toBeGreaterThan(0);
+    expect(inkIn(labelled, 0, top)).toBeGreaterThan(50);
+    expect(inkIn(labelled, top + 400, labelled.height)).toBeGreaterThan(50);
+    expect(await zbarimg(png.rawPayload)).toBe(qr.url);
+    expect(await decodeQrImage(png.rawPayload)).toBe(qr.url);
+
+    const svg = await get(`/api/qr-codes/${qr.id}/image.svg?download=1&lang=es`);
+    expect(svgTextsOf(svg.body)).toEqual([
+      'Summer gig',
+      `Ana <Lima> (@${ztartag})`,
+      'Escanea para dar propina',
+    ]);
+    expect(svgRootOf(svg.body).width).toBe('512');
+    expect(await decodeQrImage(svg.body)).toBe(qr.url);
+    // Without a language asked for, the person's own; a plain image stays a bare square.
+    const inTheirs = await get(`/api/qr-codes/${qr.id}/image.svg?download=1`);
+    expect(svgTextsOf(inTheirs.body)).toContain('Scan to tip');
+    expect(svgTextsOf((await get(`/api/qr-codes/${qr.id}/image.svg`)).body)).toEqual([]);
+  });
+
   it('names a download by the short code when the title has nothing readable in ASCII', async () => {
     const qr = await create({ title: '東京カフェ', currency: 'USD' });
 
@@ -152,10 +237,17 @@ describe('QR code images', () => {
       expect(await decodeQrImage(svg.body)).toBe(tipLink);
     });
 
-    it('downloads as a file named after the ztartag', async () => {
-      const answer = await get('/api/me/qr.png?download=1');
+    it('downloads as a file named after the ztartag, labelled with a heading, the name and "scan to tip"', async () => {
+      const answer = await get('/api/me/qr.png?download=1&lang=fr');
+      const svg = await get('/api/me/qr.svg?download=1&lang=pt');
 
       expect(answer.headers['content-disposition']).toBe(`attachment; filename="ztart-${ztartag}.png"`);
+      expect(await zbarimg(answer.rawPayload)).toBe(`https://tips.example.com/quick-tip?to=${ztartag}`);
+      expect(svgTextsOf(svg.body)).toEqual([
+        'Gorjetas são bem-vindas',
+        expect.stringContaining(`(@${ztartag})`),
+        'Escaneie para dar gorjeta',
+      ]);
     });
 
     it('asks a person without a ztartag to choose one first', async () => {

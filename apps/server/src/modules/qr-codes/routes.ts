@@ -11,6 +11,8 @@ import {
   tipLinkPath,
   updateQrCodeRequestSchema,
 } from '@ztart/shared/contracts/qr-codes';
+import { FALLBACK_LANGUAGE, isLanguage } from '@ztart/shared/languages';
+import { QR_LABEL_TEXTS, qrOwnerLine } from '@ztart/shared/qr-labels';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,7 +20,17 @@ import type { AppContext } from '../../context.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import { AppError } from '../../http/errors.ts';
 import { requireSignIn } from '../auth/session-plugin.ts';
-import { attachmentOf, QR_IMAGE_CONTENT_TYPES, type QrImageFormat, qrPng, qrSvg } from './images.ts';
+import { findProfileRow } from '../profiles/service.ts';
+import {
+  attachmentOf,
+  labelledQrPng,
+  labelledQrSvg,
+  QR_IMAGE_CONTENT_TYPES,
+  type QrImageFormat,
+  type QrLabel,
+  qrPng,
+  qrSvg,
+} from './images.ts';
 import { contentOf, encodedTextOf, toQrCode } from './payload.ts';
 import { publicQrRoutes } from './public-routes.ts';
 import { positionOfQuery, resolveTarget, scannerLevelOf, toPublicQrCode } from './scans.ts';
@@ -51,14 +63,45 @@ async function sendQrImage(
     format: QrImageFormat;
     query: QrImageQuery;
     file: Parameters<typeof attachmentOf>[0];
+    /** The words a download carries around the code; asked for only when it is one. */
+    label: () => Promise<QrLabel>;
   },
 ) {
   const { text, format, query } = options;
-  const body = format === 'png' ? await qrPng(text, query.size) : qrSvg(text, query.size);
+  const body = query.download
+    ? await labelledImage(text, format, query.size, await options.label())
+    : format === 'png'
+      ? await qrPng(text, query.size)
+      : qrSvg(text, query.size);
   reply.type(QR_IMAGE_CONTENT_TYPES[format]).header('cache-control', IMAGE_CACHE_CONTROL);
   if (query.download) reply.header('content-disposition', attachmentOf(options.file, format));
   // Bytes go out as they are (Fastify does not serialise a Buffer); the schema only documents them.
   return reply.send(body as unknown as string);
+}
+
+function labelledImage(text: string, format: QrImageFormat, sizePx: number, label: QrLabel) {
+  return format === 'png' ? labelledQrPng(text, sizePx, label) : labelledQrSvg(text, sizePx, label);
+}
+
+/**
+ * The label of one of the person's codes: `title` (the code's own, or My QR's heading when null),
+ * their name and "scan to tip", in the language asked for or else their own.
+ */
+async function labelOf(
+  context: AppContext,
+  userId: string,
+  query: QrImageQuery,
+  title: string | null,
+): Promise<QrLabel> {
+  const profile = await findProfileRow(context.db, userId);
+  if (!profile?.ztartag) throw new AppError('ztartag_required');
+  const language = query.lang ?? (isLanguage(profile.language) ? profile.language : FALLBACK_LANGUAGE);
+  const texts = QR_LABEL_TEXTS[language];
+  return {
+    title: title ?? texts.myQrTitle,
+    owner: qrOwnerLine({ fullName: profile.fullName, ztartag: profile.ztartag }),
+    caption: texts.scanToTip,
+  };
 }
 
 export const qrCodeRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
@@ -166,6 +209,7 @@ export const qrCodeRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
           format,
           query: request.query,
           file: { prefix: 'ztart-qr-', name: row.title, fallback: row.code },
+          label: () => labelOf(context, user.id, request.query, row.title),
         });
       },
     );
@@ -189,6 +233,7 @@ export const qrCodeRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
           format,
           query: request.query,
           file: { prefix: 'ztart-', name: ztartag, fallback: 'tip-link' },
+          label: () => labelOf(context, user.id, request.query, null),
         });
       },
     );

@@ -50,7 +50,7 @@ describe('tip receipt', () => {
       params: { ...params, card: null, pending: false, message: null },
     }).text;
 
-    expect(pending).toContain('Paid with: Visa ending in 4242');
+    expect(pending).toContain('Paid with: Visa •••• 4242');
     expect(pending).toContain('Your card issuer still has to confirm the payment');
     expect(fromBalance).toContain('Paid with: your Ztart Tips balance');
     expect(fromBalance).toContain('The tip has reached its receiver.');

@@ -121,7 +121,7 @@ describe('quick tips by card', () => {
       subject: `Your receipt: $5.00 tip to María Pérez (@${receiver.ztartag})`,
     });
     expect(mail!.text).toContain(pending.id);
-    expect(mail!.text).toContain('Paid with: Visa ending in 4242');
+    expect(mail!.text).toContain('Paid with: Visa •••• 4242');
     expect(mail!.text).toContain('Your message: “Great show!”');
     expect(mail!.text).toContain(`http://localhost:3000/quick-tip?to=${receiver.ztartag}`);
     expect(mail!.text).not.toContain(testCard().number);

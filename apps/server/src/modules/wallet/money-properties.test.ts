@@ -35,7 +35,8 @@ const MODEL_CURRENCIES = ['USD', 'EUR'] as const satisfies readonly Currency[];
 /** One more than AMOUNT_LIMITS.transferMaxMinor. */
 const OVER_TRANSFER_MAX_MINOR = 1_000_001;
 
-type CardKind = keyof typeof SANDBOX_TEST_CARDS;
+/** A card that succeeds, is refused (declined, for funds) or fails at settlement. */
+type CardKind = 'succeeds' | 'declined' | 'insufficientFunds' | 'failsAtSettlement';
 type Step =
   | { kind: 'deposit'; user: number; card: CardKind; amount: number; currency: Currency }
   | { kind: 'settle' }
@@ -217,8 +218,9 @@ async function newPeople(): Promise<Person[]> {
         });
       person.cards = {
         succeeds: await card(SANDBOX_TEST_CARDS.succeeds),
-        declined: await card(SANDBOX_TEST_CARDS.declined),
-        insufficientFunds: await card(SANDBOX_TEST_CARDS.insufficientFunds),
+        // A saved card passed its zero-amount check; these are refused at charge, later.
+        declined: await card(SANDBOX_TEST_CARDS.declinedAfterVerification),
+        insufficientFunds: await card(SANDBOX_TEST_CARDS.insufficientFundsAfterVerification),
         failsAtSettlement: await card(SANDBOX_TEST_CARDS.failsAtSettlement),
       };
       person.bankPaid = await addMethod(person, {

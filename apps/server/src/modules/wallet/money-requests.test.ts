@@ -37,6 +37,7 @@ class OutsideProcessor implements CardProcessor {
 
   tokenize: CardProcessor['tokenize'] = (db, card, now, options) =>
     this.sandbox.tokenize(db, card, now, options);
+  verify: CardProcessor['verify'] = (db, token, now) => this.sandbox.verify(db, token, now);
 
   async charge(db: AppDatabase, request: ChargeRequest, now: Date) {
     this.asked.push(request.reference);

@@ -190,11 +190,11 @@ describe('wallet: deposits, withdrawals and settlement', () => {
       expect(await notificationsOf(person)).toHaveLength(1);
     });
 
-    it('refused by the card (declined, insufficient funds) move nothing, keep a failed transaction, and a retry charges once', async () => {
+    it('refused by a saved card (declined, insufficient funds) move nothing, keep a failed transaction, and a retry charges once', async () => {
       const person = await signUpAndSignIn(testApp.app);
       for (const [number, code] of [
-        [SANDBOX_TEST_CARDS.declined, 'card_declined'],
-        [SANDBOX_TEST_CARDS.insufficientFunds, 'card_insufficient_funds'],
+        [SANDBOX_TEST_CARDS.declinedAfterVerification, 'card_declined'],
+        [SANDBOX_TEST_CARDS.insufficientFundsAfterVerification, 'card_insufficient_funds'],
       ] as const) {
         const card = await addCard(person, number);
         const key = randomUUID();
@@ -493,7 +493,7 @@ describe('wallet: deposits, withdrawals and settlement', () => {
       await settle();
       const card = await addCard(person);
       expect((await deposit(person, card, 999)).statusCode).toBe(201);
-      const refused = await addCard(person, SANDBOX_TEST_CARDS.declined);
+      const refused = await addCard(person, SANDBOX_TEST_CARDS.declinedAfterVerification);
       expect((await deposit(person, refused, 444)).statusCode).toBe(402);
       expect((await deposit(person, card, 200, undefined, 'EUR')).statusCode).toBe(201);
 

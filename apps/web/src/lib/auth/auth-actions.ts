@@ -4,7 +4,7 @@ import type { i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast/toast-store';
 import { afterNextNavigation } from '@/lib/after-navigation';
-import { ApiError, api } from '@/lib/api-client';
+import { ApiError, api, waitMinutesOf } from '@/lib/api-client';
 import { type AuthState, SIGNED_OUT_AUTH } from '@/lib/auth/auth-context';
 import { fetchSession, parseSession, replaceSession, SESSION_QUERY_KEY } from '@/lib/auth/session';
 
@@ -19,6 +19,9 @@ import { fetchSession, parseSession, replaceSession, SESSION_QUERY_KEY } from '@
  */
 export function errorDescription(i18n: I18n, error: unknown, fallbackKey: string): string {
   const code = error instanceof ApiError ? error.code : null;
+  const minutes = waitMinutesOf(error);
+  if (code === 'rate_limited' && minutes !== null)
+    return i18n.t('common:rateLimitedWait', { count: minutes });
   return code && i18n.exists(code, { ns: 'errors' })
     ? i18n.t(`errors:${code}` as 'errors:internal_error')
     : i18n.t(fallbackKey as 'account:toasts.unexpectedError');

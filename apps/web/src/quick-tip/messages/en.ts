@@ -77,7 +77,7 @@ export const en = {
   'card.cvcAgain': 'For your safety, the security code is not kept: enter it again.',
   'card.cvcInvalid': 'Enter the {length}-digit security code.',
   'card.nameRequired': 'Enter the name as it is written on the card.',
-  'card.ending': '{brand} ending in {last4}',
+  'card.ending': '{brand} •••• {last4}',
   'card.unknownBrand': 'Card',
 
   'form.continue': 'Continue',

@@ -74,7 +74,7 @@ export const es: Messages = {
   'card.cvcAgain': 'Por seguridad, no guardamos el código de seguridad: vuelve a escribirlo.',
   'card.cvcInvalid': 'Escribe el código de seguridad de {length} dígitos.',
   'card.nameRequired': 'Escribe el nombre tal como aparece en la tarjeta.',
-  'card.ending': '{brand} terminada en {last4}',
+  'card.ending': '{brand} •••• {last4}',
   'card.unknownBrand': 'Tarjeta',
 
   'form.continue': 'Continuar',

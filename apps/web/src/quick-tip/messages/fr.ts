@@ -76,7 +76,7 @@ export const fr: Messages = {
   'card.cvcAgain': 'Par sécurité, le code de sécurité n’est pas conservé : saisissez-le de nouveau.',
   'card.cvcInvalid': 'Saisissez le code de sécurité à {length} chiffres.',
   'card.nameRequired': 'Saisissez le nom tel qu’il figure sur la carte.',
-  'card.ending': '{brand} se terminant par {last4}',
+  'card.ending': '{brand} •••• {last4}',
   'card.unknownBrand': 'Carte',
 
   'form.continue': 'Continuer',

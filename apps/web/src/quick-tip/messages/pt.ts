@@ -71,11 +71,11 @@ export const pt: Messages = {
   'card.numberRequired': 'Digite o número do seu cartão.',
   'card.numberInvalid': 'Este número de cartão não é válido. Confira os dígitos.',
   'card.expiryInvalid': 'Digite a validade como MM/AA.',
-  'card.expired': 'Este cartão está vencido.',
+  'card.expired': 'Este cartão está fora da validade.',
   'card.cvcAgain': 'Por segurança, o código de segurança não é guardado: digite-o novamente.',
   'card.cvcInvalid': 'Digite o código de segurança de {length} dígitos.',
   'card.nameRequired': 'Digite o nome como está impresso no cartão.',
-  'card.ending': '{brand} com final {last4}',
+  'card.ending': '{brand} •••• {last4}',
   'card.unknownBrand': 'Cartão',
 
   'form.continue': 'Continuar',

@@ -83,7 +83,7 @@ export const en: MessageCatalogue = {
     paragraphs: [
       `Thank you for your tip of ${amount} to ${receiver}.`,
       ...(message ? [`Your message: “${message}”`] : []),
-      `Paid with: ${card ? `${card.brand} ending in ${card.last4}` : 'your Ztart Tips balance'}`,
+      `Paid with: ${card ? `${card.brand} •••• ${card.last4}` : 'your Ztart Tips balance'}`,
       `Date: ${date}`,
       `Receipt number: ${receiptNumber}`,
       pending

@@ -83,7 +83,7 @@ export const es: MessageCatalogue = {
     paragraphs: [
       `Gracias por tu propina de ${amount} para ${receiver}.`,
       ...(message ? [`Tu mensaje: «${message}»`] : []),
-      `Pagado con: ${card ? `${card.brand} terminada en ${card.last4}` : 'tu saldo de Ztart Tips'}`,
+      `Pagado con: ${card ? `${card.brand} •••• ${card.last4}` : 'tu saldo de Ztart Tips'}`,
       `Fecha: ${date}`,
       `Número de recibo: ${receiptNumber}`,
       pending

@@ -85,7 +85,7 @@ export const fr: MessageCatalogue = {
     paragraphs: [
       `Merci pour votre pourboire de ${amount} à ${receiver}.`,
       ...(message ? [`Votre message : « ${message} »`] : []),
-      `Payé avec : ${card ? `${card.brand} se terminant par ${card.last4}` : 'votre solde Ztart Tips'}`,
+      `Payé avec : ${card ? `${card.brand} •••• ${card.last4}` : 'votre solde Ztart Tips'}`,
       `Date : ${date}`,
       `Numéro de reçu : ${receiptNumber}`,
       pending

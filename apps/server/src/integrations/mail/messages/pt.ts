@@ -83,7 +83,7 @@ export const pt: MessageCatalogue = {
     paragraphs: [
       `Obrigado pela sua gorjeta de ${amount} para ${receiver}.`,
       ...(message ? [`Sua mensagem: “${message}”`] : []),
-      `Pago com: ${card ? `${card.brand} com final ${card.last4}` : 'seu saldo do Ztart Tips'}`,
+      `Pago com: ${card ? `${card.brand} •••• ${card.last4}` : 'seu saldo do Ztart Tips'}`,
       `Data: ${date}`,
       `Número do recibo: ${receiptNumber}`,
       pending

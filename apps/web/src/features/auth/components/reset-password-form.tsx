@@ -1,6 +1,6 @@
 import { resetPasswordRequestSchema } from '@ztart/shared/contracts/auth';
 import { KeyRound } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { NewPasswordFields } from '@/components/new-password-fields';
@@ -16,7 +16,16 @@ import { useFormErrors } from '@/lib/forms/use-form-errors';
 type Field = 'password' | 'passwordConfirmation';
 
 /** The new-password form that a reset link opens (`/auth?mode=reset-password&token=…`). */
-export function ResetPasswordForm({ token, onSignIn }: { token: string; onSignIn: () => void }) {
+export function ResetPasswordForm({
+  token,
+  onSignIn,
+  back,
+}: {
+  token: string;
+  onSignIn: () => void;
+  /** The way back to sign-in, shown until the password is set (then "Sign in" takes its place). */
+  back?: ReactNode;
+}) {
   const { t } = useTranslation(['auth', 'errors']);
   const location = useLocation();
   const fieldMessage = useFieldMessage();
@@ -62,10 +71,13 @@ export function ResetPasswordForm({ token, onSignIn }: { token: string; onSignIn
 
   if (token === '') {
     return (
-      <FormAlert>
-        <p>{t('errors:invalid_token')}</p>
-        {newLink}
-      </FormAlert>
+      <>
+        <FormAlert>
+          <p>{t('errors:invalid_token')}</p>
+          {newLink}
+        </FormAlert>
+        {back}
+      </>
     );
   }
 
@@ -106,6 +118,7 @@ export function ResetPasswordForm({ token, onSignIn }: { token: string; onSignIn
         <KeyRound aria-hidden="true" />
         {reset.isPending ? t('auth:reset.submitting') : t('auth:reset.submit')}
       </Button>
+      {back}
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { emailRequestSchema } from '@ztart/shared/contracts/auth';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -27,7 +27,16 @@ function isRefusalReason(value: unknown): value is RefusalReason {
  * What a verification link opens: the email is verified at once, then the result. A signed-in
  * person (a changed email) sees their account refreshed; anyone else is invited to sign in.
  */
-export function VerifyEmailResult({ token, onSignIn }: { token: string; onSignIn: () => void }) {
+export function VerifyEmailResult({
+  token,
+  onSignIn,
+  back,
+}: {
+  token: string;
+  onSignIn: () => void;
+  /** The way back to sign-in, shown until the email is verified (then "Sign in" takes its place). */
+  back?: ReactNode;
+}) {
   const { t } = useTranslation(['auth', 'errors']);
   const auth = useAuth();
   const queryClient = useQueryClient();
@@ -43,6 +52,7 @@ export function VerifyEmailResult({ token, onSignIn }: { token: string; onSignIn
       <div className="flex flex-col gap-4">
         <FormAlert>{t('errors:invalid_token')}</FormAlert>
         <ResendForm />
+        {back}
       </div>
     );
   }
@@ -52,6 +62,7 @@ export function VerifyEmailResult({ token, onSignIn }: { token: string; onSignIn
         <span className="sr-only">{t('auth:verify.checking')}</span>
         <Skeleton className="h-5 w-2/3" />
         <Skeleton className="h-11 w-full" />
+        {back}
       </div>
     );
   }
@@ -63,6 +74,7 @@ export function VerifyEmailResult({ token, onSignIn }: { token: string; onSignIn
           {isRefusalReason(reason) ? t(`auth:verify.refused.${reason}`) : errorMessage(verify.error)}
         </FormAlert>
         <ResendForm />
+        {back}
       </div>
     );
   }

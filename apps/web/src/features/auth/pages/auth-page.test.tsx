@@ -190,6 +190,36 @@ describe('/auth: sign up', () => {
   });
 });
 
+describe('/auth: the sign-up limit', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("says how long to wait, from the limiter's Retry-After, not 'a moment'", async () => {
+    const api = mockApi({ 'GET /api/ztartags/zed': [200, { available: true }] });
+    // The limiter's answer as the server sends it: Retry-After in seconds.
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input) === '/api/auth/sign-up'
+        ? new Response(JSON.stringify(error('rate_limited')), {
+            status: 429,
+            headers: { 'Content-Type': 'application/json', 'Retry-After': '1740' },
+          })
+        : api.fetchMock(input, init),
+    );
+    renderAuth('/auth?mode=sign-up');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), 'zed@example.com');
+    await user.type(screen.getByLabelText('New password'), 'correct-horse-1');
+    await user.type(screen.getByLabelText('Confirm password'), 'correct-horse-1');
+    await user.click(screen.getByLabelText('I accept the terms of service'));
+    await user.click(screen.getByLabelText('I accept the privacy policy'));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByText('Registration Error')).toBeInTheDocument();
+    expect(screen.getByText('Too many attempts. Please try again in 29 minutes.')).toBeInTheDocument();
+  });
+});
+
 describe('/auth: links from mails, forgotten passwords and the demo', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -202,6 +232,8 @@ describe('/auth: links from mails, forgotten passwords and the demo', () => {
     renderAuth(`/auth?mode=verify-email&token=${TOKEN}`);
     expect(await screen.findByText('Email verified')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    // One way on: "Sign in", not "Back to sign in" beside it.
+    expect(screen.queryByRole('button', { name: 'Back to sign in' })).not.toBeInTheDocument();
     expect(api.callsTo('POST', '/api/auth/verify-email')).toEqual([
       expect.objectContaining({ body: { token: TOKEN } }),
     ]);
@@ -214,6 +246,7 @@ describe('/auth: links from mails, forgotten passwords and the demo', () => {
       await screen.findByText('This link is invalid or has expired. Ask for a new one.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Resend verification email' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back to sign in' })).toBeInTheDocument();
   });
 
   it('a reset link opens the new-password form, which sets the password', async () => {
@@ -227,6 +260,7 @@ describe('/auth: links from mails, forgotten passwords and the demo', () => {
     expect(
       await screen.findByText('Your password has been changed. Sign in with your new password.'),
     ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Back to sign in' })).not.toBeInTheDocument();
     expect(api.callsTo('POST', '/api/auth/reset-password')[0]?.body).toEqual({
       token: TOKEN,
       password: 'brand-new-pass',

@@ -56,6 +56,13 @@ export function AuthPage() {
   // Keeps the page to come back to across modes.
   const showMode = (next: AuthMode) =>
     setSearchParams({ mode: next }, { replace: true, state: location.state });
+  const backToSignIn =
+    auth.status !== 'signedIn' ? (
+      <Button variant="ghost" className="self-start" onClick={() => showMode('sign-in')}>
+        <ArrowLeft aria-hidden="true" />
+        {t('auth:backToSignIn')}
+      </Button>
+    ) : null;
 
   if (mode === 'demo') return <EnterDemo to={returnPath} />;
   if (auth.status === 'signedIn' && !auth.demo && SIGNED_OUT_MODES.has(mode)) {
@@ -92,17 +99,13 @@ export function AuthPage() {
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
             {mode === 'forgot-password' ? <ForgotPasswordForm /> : null}
+            {mode === 'forgot-password' ? backToSignIn : null}
+            {/* These offer their own "Sign in" once done: the way back shows only until then. */}
             {mode === 'reset-password' ? (
-              <ResetPasswordForm token={token} onSignIn={() => showMode('sign-in')} />
+              <ResetPasswordForm token={token} onSignIn={() => showMode('sign-in')} back={backToSignIn} />
             ) : null}
             {mode === 'verify-email' ? (
-              <VerifyEmailResult token={token} onSignIn={() => showMode('sign-in')} />
-            ) : null}
-            {auth.status !== 'signedIn' ? (
-              <Button variant="ghost" className="self-start" onClick={() => showMode('sign-in')}>
-                <ArrowLeft aria-hidden="true" />
-                {t('auth:backToSignIn')}
-              </Button>
+              <VerifyEmailResult token={token} onSignIn={() => showMode('sign-in')} back={backToSignIn} />
             ) : null}
           </CardContent>
         </Card>

@@ -100,10 +100,25 @@ describe('adding a card', () => {
     await waitFor(() => expect(field(/Expiry date/)).toHaveAttribute('aria-invalid', 'true'));
     expect(field(/Expiry date/)).toHaveFocus();
 
-    answer = [402, error('card_declined')];
+    answer = [500, error('internal_error')];
+    await userEvent.click(screen.getByRole('button', { name: 'Add card' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Server error. Please try again in a moment.');
+  });
+
+  it('says the card was not saved, and why, when its bank refuses it at the check; what was typed stays', async () => {
+    let answer: readonly [number, unknown] = [402, error('card_declined')];
+    const { onAdded } = renderForm({ 'POST /api/payment-methods': () => answer });
+    await fillValidCard('4000000000000002');
     await userEvent.click(screen.getByRole('button', { name: 'Add card' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Your card was declined. Nothing was charged.',
+      'Your bank declined this card when we checked it, so it was not saved. Nothing was charged. Try another card.',
     );
+    expect(field('Card number')).toHaveValue('4000 0000 0000 0002');
+    expect(field('Name on card')).toHaveValue('Ana Lima');
+
+    answer = [402, error('card_insufficient_funds')];
+    await userEvent.click(screen.getByRole('button', { name: 'Add card' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/refused this card for insufficient funds/);
+    expect(onAdded).not.toHaveBeenCalled();
   });
 });

@@ -21,7 +21,7 @@ import {
   formatExpiryInput,
 } from '@/features/payment-methods/card-checks';
 import { defaultCountry, sortedCountries } from '@/features/payment-methods/countries';
-import { useErrorMessage } from '@/hooks/use-error-message';
+import { errorCodeOf, useErrorMessage } from '@/hooks/use-error-message';
 import type { FieldErrors } from '@/lib/forms/form-errors';
 import { useFieldMessage } from '@/lib/forms/use-field-message';
 import { useFormErrors } from '@/lib/forms/use-form-errors';
@@ -92,6 +92,14 @@ export function CardForm({ onAdded, onCancel, firstCard = false, now = () => new
   };
 
   const formError = error && !fieldErrorsOfServer(error) ? error : null;
+  // The bank refused the card at its zero-amount check: say so, and that the card was not saved.
+  const refusal = formError ? errorCodeOf(formError) : null;
+  const formErrorMessage =
+    refusal === 'card_declined' || refusal === 'card_insufficient_funds'
+      ? t(`cards.notSaved.${refusal}`)
+      : formError
+        ? errorMessage(formError)
+        : null;
   const bind = (field: CardField) => ({
     name: field,
     value: values[field],
@@ -203,7 +211,7 @@ export function CardForm({ onAdded, onCancel, firstCard = false, now = () => new
           onChange={(event) => setValues((current) => ({ ...current, setDefault: event.target.checked }))}
         />
       )}
-      {formError ? <FormAlert>{errorMessage(formError)}</FormAlert> : null}
+      {formErrorMessage ? <FormAlert>{formErrorMessage}</FormAlert> : null}
       <p className="text-sm text-muted-foreground">{t('cards.safety')}</p>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={isPending}>

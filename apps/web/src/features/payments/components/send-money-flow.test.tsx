@@ -152,6 +152,8 @@ describe('sending money', () => {
     renderWithProviders(<SendMoneyFlow />, { auth: signedIn() });
     await fillAndContinue('@leo_guitar', '100.01');
     expect(await screen.findByText(/Insufficient balance to complete the transfer/)).toBeInTheDocument();
+    // "Available" once: in the field's hint, not again in the error.
+    expect(screen.getAllByText(/Available/)).toHaveLength(1);
     const amount = screen.getByRole('textbox', { name: /Amount/ });
     expect(amount).toHaveAttribute('aria-invalid', 'true');
     await userEvent.clear(amount);

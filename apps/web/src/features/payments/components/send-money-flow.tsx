@@ -162,11 +162,8 @@ function DetailsStep({
       maxMinor: wallet.limits.transferMaxMinor,
     });
     if (!check.ok) return { message: problemMessage(check.problem, currency) };
-    if (check.amountMinor > available) {
-      return {
-        message: `${errorMessage('insufficient_balance')} ${t('wallet:withdraw.available', { amount: format(available, currency) })}`,
-      };
-    }
+    // The field's hint already says what is available: the error does not repeat it.
+    if (check.amountMinor > available) return { message: errorMessage('insufficient_balance') };
     if (dailyRemaining !== null && check.amountMinor > dailyRemaining) {
       const refusal = new ApiError({
         code: 'limit_exceeded',

@@ -1,3 +1,4 @@
+import { languageFromTag } from '@ztart/shared/languages';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,16 +17,24 @@ export interface DownloadButtonsProps {
   itemName?: string;
 }
 
-/** "Download PNG" and "Download SVG"; a failure says why ('QR generation failed' at worst). */
+/** A download's address with the language its label is written in: the one the person reads now. */
+export function labelledPath(path: string, language: string): string {
+  return `${path}${path.includes('?') ? '&' : '?'}lang=${languageFromTag(language)}`;
+}
+
+/**
+ * "Download PNG" and "Download SVG": the server labels the file with a title, the owner's name and
+ * "scan to tip". A failure says why ('QR generation failed' at worst).
+ */
 export function DownloadButtons({ paths, fileNames, itemName }: DownloadButtonsProps) {
-  const { t } = useTranslation('qr');
+  const { t, i18n } = useTranslation('qr');
   const failureMessage = useFailureMessage();
   const [pending, setPending] = useState<QrImageFormat | null>(null);
 
   const download = async (format: QrImageFormat) => {
     setPending(format);
     try {
-      await downloadFile(paths[format], fileNames[format]);
+      await downloadFile(labelledPath(paths[format], i18n.language), fileNames[format]);
     } catch (error) {
       toast({ title: failureMessage(error, 'qr_generation_failed'), variant: 'destructive' });
     } finally {

@@ -1,7 +1,10 @@
+import { languageFromTag } from '@ztart/shared/languages';
+import { QR_LABEL_TEXTS } from '@ztart/shared/qr-labels';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 
-/** What a printed page shows: the code, whose it is, and the link for those who cannot scan. */
+/** What a printed page shows: the code, whose it is, "scan to tip", and the link for those who cannot scan. */
 export interface PrintContent {
   imageSrc: string;
   imageAlt: string;
@@ -27,6 +30,7 @@ const PRINT_CSS = `
   .qr-print-sheet img { width: 11cm; height: 11cm; image-rendering: pixelated; }
   .qr-print-sheet h1 { font-size: 24pt; margin: 0; }
   .qr-print-sheet p { font-size: 14pt; margin: 0; }
+  .qr-print-sheet .qr-print-caption { font-size: 18pt; font-weight: 700; }
   .qr-print-sheet .qr-print-link { font-family: ui-monospace, monospace; font-size: 12pt; word-break: break-all; }
 }`;
 
@@ -64,6 +68,9 @@ export function usePrintSheet(onImageError: () => void) {
 }
 
 function PrintSheet({ content, onFailed }: { content: PrintContent; onFailed: () => void }) {
+  const { i18n } = useTranslation();
+  // The same words the downloaded images carry, in the language the person reads now.
+  const { scanToTip } = QR_LABEL_TEXTS[languageFromTag(i18n.language)];
   const printed = useRef(false);
   const printOnce = () => {
     if (printed.current) return;
@@ -85,6 +92,7 @@ function PrintSheet({ content, onFailed }: { content: PrintContent; onFailed: ()
       />
       <h1>{content.title}</h1>
       {content.subtitle ? <p>{content.subtitle}</p> : null}
+      <p className="qr-print-caption">{scanToTip}</p>
       <p className="qr-print-link">{content.link}</p>
     </div>,
     document.body,

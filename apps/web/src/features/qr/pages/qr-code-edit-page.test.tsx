@@ -25,6 +25,8 @@ describe('editing a QR code', () => {
     expect(screen.getByRole('radio', { name: 'A fixed amount' })).toBeChecked();
     expect(screen.getByRole('textbox', { name: /Amount to ask/ })).toHaveValue('12.50');
     expect(screen.getByText('Scanned 7 times')).toBeInTheDocument();
+    // The page names the code by its title and short link, never by its identifier.
+    expect(document.body.textContent).not.toContain(QR_ID);
     expect(screen.getByRole('img', { name: /QR code “Summer gig”/ })).toHaveAttribute(
       'src',
       `/api/qr-codes/${QR_ID}/image.svg?v=2026-05-01T10%3A00%3A00.000Z`,

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
-import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -21,6 +20,7 @@ import { imageFileName, qrCodeImagePath } from '@/features/qr/links';
 import { qrFormValuesOf } from '@/features/qr/qr-form';
 import { useErrorMessage } from '@/hooks/use-error-message';
 import { ApiError } from '@/lib/api-client';
+import { displayNameOf, useAuth } from '@/lib/auth/auth-context';
 
 /** `/qr-codes/{id}/edit`: the code's image, its details, and the dynamic QR manager. */
 export function QrCodeEditPage() {
@@ -41,13 +41,7 @@ export function QrCodeEditPage() {
         icon={QrCodeIcon}
         title={t('screens:qrCodeEdit.title')}
         description={t('screens:qrCodeEdit.description')}
-      >
-        <div>
-          <Badge data-testid="qr-code-id" className="font-mono">
-            {t('screens:qrCodeEdit.idLabel', { id })}
-          </Badge>
-        </div>
-      </PageHeader>
+      />
       {validId ? <EditQrCode id={id} /> : <NotFound />}
     </div>
   );
@@ -86,6 +80,8 @@ function QrPreviewCard({ qr }: { qr: QrCode }) {
   const [imageFailed, setImageFailed] = useState(false);
   const failed = () => toast({ title: errorMessage('qr_generation_failed'), variant: 'destructive' });
   const { print, sheet, printing } = usePrintSheet(failed);
+  const auth = useAuth();
+  const owner = auth.status === 'signedIn' ? displayNameOf(auth) : undefined;
   const imageAlt = t('list.imageAlt', { title: qr.title, link: qr.url });
   return (
     <Card>
@@ -122,7 +118,13 @@ function QrPreviewCard({ qr }: { qr: QrCode }) {
             variant="outline"
             disabled={printing}
             onClick={() =>
-              print({ imageSrc: qrCodeImagePath(qr, 'svg'), imageAlt, title: qr.title, link: qr.url })
+              print({
+                imageSrc: qrCodeImagePath(qr, 'svg'),
+                imageAlt,
+                title: qr.title,
+                subtitle: owner,
+                link: qr.url,
+              })
             }
           >
             <Printer aria-hidden="true" />

@@ -41,18 +41,20 @@ describe('My QR', () => {
   });
 
   it('downloads the PNG from the "Download PNG" button', async () => {
-    const api = mockApi({ 'GET /api/me/qr.png?download=1': [200, {}] });
+    const api = mockApi({ 'GET /api/me/qr.png?download=1&lang=en': [200, {}] });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const user = userEvent.setup();
     await openTab('/qr-codes?tab=my');
     await user.click(await screen.findByRole('button', { name: 'Download PNG' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
-    expect(api.callsTo('GET', '/api/me/qr.png')).toHaveLength(1);
+    const [download] = api.callsTo('GET', '/api/me/qr.png');
+    // Labelled in the language the person reads the app in.
+    expect(download?.path).toBe('/api/me/qr.png?download=1&lang=en');
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('ztart-ana.png');
   });
 
   it('says why a download failed instead of saving an error page', async () => {
-    mockApi({ 'GET /api/me/qr.svg?download=1': [500, error('qr_generation_failed')] });
+    mockApi({ 'GET /api/me/qr.svg?download=1&lang=en': [500, error('qr_generation_failed')] });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const user = userEvent.setup();
     await openTab('/qr-codes');
@@ -61,7 +63,7 @@ describe('My QR', () => {
     expect(click).not.toHaveBeenCalled();
   });
 
-  it('prints a sheet with only the code, the name and the link', async () => {
+  it('prints a sheet with only the code, the name, "scan to tip" and the link', async () => {
     mockApi({});
     const print = vi.fn();
     vi.stubGlobal('print', print);
@@ -71,6 +73,7 @@ describe('My QR', () => {
     const sheet = screen.getByTestId('qr-print-sheet');
     expect(sheet.parentElement).toBe(document.body);
     expect(sheet).toHaveTextContent('Ana Lima');
+    expect(sheet).toHaveTextContent('Scan to tip');
     expect(sheet).toHaveTextContent(`${window.location.origin}/quick-tip?to=ana`);
     // The dialog opens once the code's image is there, not before.
     expect(print).not.toHaveBeenCalled();

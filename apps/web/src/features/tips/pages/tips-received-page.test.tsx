@@ -116,7 +116,10 @@ describe('/tips-me: tips received', () => {
     renderRoute('/tips-me', { auth: signedIn() });
 
     const empty = await screen.findByTestId('tips-empty');
-    expect(empty).toHaveTextContent('No tips yet — share your QR code');
+    expect(empty).toHaveTextContent('No tips yet');
+    expect(empty).toHaveTextContent('Share your QR code or your tip link');
+    // Said once: the heading, not again in the sentence under it.
+    expect(empty.textContent?.match(/No tips yet/g)).toHaveLength(1);
     expect(within(empty).getByRole('link', { name: 'Show my QR code' })).toHaveAttribute('href', '/qr-codes');
   });
 

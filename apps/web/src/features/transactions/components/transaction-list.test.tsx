@@ -79,6 +79,21 @@ describe('TransactionList embedded in another screen (compact)', () => {
     );
   });
 
+  it("with a screen's own filter and nothing to clear, says the list is empty, not that filters match nothing", async () => {
+    mockApi({
+      'GET /api/categories': [200, { items: categories() }],
+      'GET /api/transactions': [200, page([])],
+    });
+    renderEmbedded({
+      compact: true,
+      filters: { kind: 'transfer_out' },
+      emptyText: "You haven't sent any money yet.",
+    });
+    const empty = await screen.findByTestId('transactions-empty');
+    expect(empty).toHaveTextContent("No transactions yetYou haven't sent any money yet.");
+    expect(empty).not.toHaveTextContent('Nothing matches these filters');
+  });
+
   it('invalidating transactionKeys.all refreshes it (a payment made elsewhere shows up)', async () => {
     let items = [transaction()];
     mockApi({

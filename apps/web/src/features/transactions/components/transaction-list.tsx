@@ -80,8 +80,10 @@ export function TransactionList({
   }
 
   if (query.transactions.length === 0) {
-    const filtered = countActiveFilters(filters) > 0;
-    return filtered && onClearFilters ? (
+    // "Nothing matches" only for filters the person set and can clear; a screen's own fixed
+    // filter (the payments sent) has nothing to clear, so it gets the true empty state.
+    const filtered = countActiveFilters(filters) > 0 && onClearFilters !== undefined;
+    return filtered ? (
       <EmptyState
         className={className}
         icon={FunnelX}
@@ -97,8 +99,8 @@ export function TransactionList({
       <EmptyState
         className={className}
         icon={ReceiptText}
-        title={filtered ? t('list.noMatchTitle') : t('list.emptyTitle')}
-        body={emptyText ?? (filtered ? t('list.noMatchBody') : t('list.emptyBody'))}
+        title={t('list.emptyTitle')}
+        body={emptyText ?? t('list.emptyBody')}
         action={
           compact ? null : (
             <Link to="/wallet" className={buttonVariants({ variant: 'outline' })}>

@@ -213,7 +213,8 @@ function DetailsStep({
     const check = checkAmount(amountText, currency, i18n.language, { minMinor: wallet.limits.minMinor });
     if (!check.ok) return setAmountError(problemMessage(check.problem, currency));
     if (kind === 'withdrawal' && check.amountMinor > available) {
-      return setAmountError(t('withdraw.overAvailable', { available: format(available, currency) }));
+      // The field's hint says what is available; the error does not say it again.
+      return setAmountError(t('withdraw.overAvailable'));
     }
     if (kind === 'withdrawal' && dailyRemaining !== null && check.amountMinor > dailyRemaining) {
       // The server would refuse it the same way: say so before the confirmation step.

@@ -144,8 +144,10 @@ describe('/wallet', () => {
     await userEvent.type(await within(dialog).findByRole('textbox', { name: /Amount/ }), '123.46');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
     expect(
-      await within(dialog).findByText('You have $123.45 available to withdraw in this currency.'),
+      await within(dialog).findByText("That's more than you can withdraw in this currency."),
     ).toBeInTheDocument();
+    // What is available is said once, in the hint.
+    expect(within(dialog).getAllByText(/\$123\.45/)).toHaveLength(1);
     expect(api.callsTo('POST', '/api/wallet/withdrawals')).toHaveLength(0);
   });
 
