@@ -7,7 +7,7 @@ import { type I18n, useI18n } from '../i18n.ts';
 import type { Problem } from '../problems.ts';
 import type { Attempt } from '../tip-page.tsx';
 
-/** "Visa ending in 4242", or "Ztart balance (USD)". */
+/** "Visa •••• 4242", or "Ztart balance (USD)". */
 export function sourceLabel(request: TipRequestInput, { t }: I18n): string {
   if (request.source === 'wallet') return t('confirm.walletOf', { currency: request.currency });
   const number = request.card?.number ?? '';
