@@ -149,3 +149,7 @@ export function metaDashboardAccess(subject: AccessSubject): MetaDashboardAccess
     permissions: accessLevel ? META_DASHBOARD_PERMISSIONS[accessLevel] : [],
   };
 }
+
+/** The buckets of user levels that the dynamic QR manager offers (spec §3). */
+export const QR_USER_LEVELS = ['guest', 'basic', 'premium', 'business'] as const;
+export type QrUserLevel = (typeof QR_USER_LEVELS)[number];

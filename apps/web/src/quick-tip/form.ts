@@ -9,9 +9,13 @@ import {
   ZTARTAG_PATTERN,
 } from '@ztart/shared/patterns';
 import { parseAmountInput } from '@/components/money/parse-amount-input';
+import type { Attempt as StepperAttempt } from '@/components/money-flow/money-stepper';
 import type { WalletFigures } from './api.ts';
 import { type CardDraft, cardRequestOf, checkCard, EMPTY_CARD } from './card.ts';
 import type { FieldProblems, Problem } from './problems.ts';
+
+/** A tip the person has confirmed, with the one key that every try of it sends. */
+export type Attempt = StepperAttempt<TipRequestInput>;
 
 /** What the link says: who to tip, the QR code scanned, its fixed amount, whether it is embedded. */
 export interface LinkParams {

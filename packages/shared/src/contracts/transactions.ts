@@ -22,6 +22,12 @@ export const TRANSACTION_KINDS = [
   'tip_out',
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
+/** Money that leaves a person's wallet and counts toward their daily limit. */
+export const OUTGOING_KINDS = [
+  'transfer_out',
+  'withdrawal',
+  'tip_out',
+] as const satisfies readonly TransactionKind[];
 
 /** Categories every person starts with; the web app translates them (`transactions:categories.<key>`). */
 export const DEFAULT_CATEGORY_KEYS = [

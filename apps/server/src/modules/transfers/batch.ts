@@ -1,4 +1,4 @@
-import { DEFAULT_CATEGORY_KEYS } from '@ztart/shared/contracts/transactions';
+import { DEFAULT_CATEGORY_KEYS, OUTGOING_KINDS } from '@ztart/shared/contracts/transactions';
 import { AMOUNT_LIMITS } from '@ztart/shared/limits';
 import type { FastifyBaseLogger } from 'fastify';
 import { Batcher } from '../../db/batcher.ts';
@@ -11,7 +11,6 @@ import {
   runMovements,
 } from '../ledger/movement.ts';
 import { DEFAULT_CATEGORY_COLORS } from '../transactions/record.ts';
-import { OUTGOING_KINDS } from '../wallet/limits.ts';
 import { findParties, type Parties, type PartiesQuery } from './recipients.ts';
 import { retryTransientConflicts } from './retry.ts';
 

@@ -1,3 +1,4 @@
+import { OUTGOING_KINDS } from '@ztart/shared/contracts/transactions';
 import type { WalletResponse } from '@ztart/shared/contracts/wallet';
 import { AMOUNT_LIMITS } from '@ztart/shared/limits';
 import { CURRENCIES, type Currency } from '@ztart/shared/money';
@@ -12,8 +13,6 @@ import { isPinUnlocked } from '../security/pin.ts';
 import { userPins } from '../security/tables.ts';
 import { transactions } from '../transactions/tables.ts';
 
-/** Money that leaves a person's wallet and counts toward their daily limit. */
-export const OUTGOING_KINDS = ['transfer_out', 'withdrawal', 'tip_out'] as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Where the 24 hours of the daily limit start. */

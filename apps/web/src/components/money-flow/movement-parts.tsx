@@ -5,7 +5,7 @@ import { CircleCheck, CircleX, Clock } from 'lucide-react';
 import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatMoney } from '@/components/money/money';
-import { StatusBadge, useTransaction } from '@/features/transactions';
+import { StatusBadge, useTransaction } from '@/components/transactions';
 import { useErrorMessage } from '@/hooks/use-error-message';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';

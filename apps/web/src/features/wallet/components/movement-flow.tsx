@@ -21,17 +21,13 @@ import { StepHeading } from '@/components/money-flow/step-heading';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
-import {
-  bankAccountsOf,
-  cardsOf,
-  usePaymentMethods,
-} from '@/features/payment-methods/api/get-payment-methods';
-import { BankAccountForm } from '@/features/payment-methods/components/bank-account-form';
-import { CardForm } from '@/features/payment-methods/components/card-form';
-import { usePaymentMethodName } from '@/features/payment-methods/components/payment-method-line';
 import { useCreateDeposit } from '@/features/wallet/api/create-deposit';
 import { useCreateWithdrawal } from '@/features/wallet/api/create-withdrawal';
+import { bankAccountsOf, cardsOf, usePaymentMethods } from '@/features/wallet/api/get-payment-methods';
+import { BankAccountForm } from '@/features/wallet/components/bank-account-form';
+import { CardForm } from '@/features/wallet/components/card-form';
 import { MethodChoice } from '@/features/wallet/components/method-choice';
+import { usePaymentMethodName } from '@/features/wallet/components/payment-method-line';
 import { availableIn, dailyRemainingIn } from '@/features/wallet/wallet-figures';
 import { useErrorMessage } from '@/hooks/use-error-message';
 import { ApiError } from '@/lib/api-client';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { paymentMethodKeys } from '@/features/payment-methods/api/get-payment-methods';
+import { paymentMethodKeys } from '@/features/wallet/api/get-payment-methods';
 import { api } from '@/lib/api-client';
 import { isDemoMode } from '@/lib/demo/demo-mode';
 

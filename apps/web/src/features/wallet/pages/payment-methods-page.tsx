@@ -9,19 +9,12 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast/toast-store';
-import {
-  bankAccountsOf,
-  cardsOf,
-  usePaymentMethods,
-} from '@/features/payment-methods/api/get-payment-methods';
-import { useRemovePaymentMethod } from '@/features/payment-methods/api/remove-payment-method';
-import { useSetDefaultPaymentMethod } from '@/features/payment-methods/api/set-default-payment-method';
-import { BankAccountForm } from '@/features/payment-methods/components/bank-account-form';
-import { CardForm } from '@/features/payment-methods/components/card-form';
-import {
-  PaymentMethodLine,
-  usePaymentMethodName,
-} from '@/features/payment-methods/components/payment-method-line';
+import { bankAccountsOf, cardsOf, usePaymentMethods } from '@/features/wallet/api/get-payment-methods';
+import { useRemovePaymentMethod } from '@/features/wallet/api/remove-payment-method';
+import { useSetDefaultPaymentMethod } from '@/features/wallet/api/set-default-payment-method';
+import { BankAccountForm } from '@/features/wallet/components/bank-account-form';
+import { CardForm } from '@/features/wallet/components/card-form';
+import { PaymentMethodLine, usePaymentMethodName } from '@/features/wallet/components/payment-method-line';
 import { useErrorMessage } from '@/hooks/use-error-message';
 import { useAuth } from '@/lib/auth/auth-context';
 

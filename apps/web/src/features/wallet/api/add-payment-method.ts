@@ -5,7 +5,7 @@ import {
   paymentMethodSchema,
 } from '@ztart/shared/contracts/payment-methods';
 import { useCallback, useState } from 'react';
-import { paymentMethodKeys } from '@/features/payment-methods/api/get-payment-methods';
+import { paymentMethodKeys } from '@/features/wallet/api/get-payment-methods';
 import { api } from '@/lib/api-client';
 import { isDemoMode } from '@/lib/demo/demo-mode';
 

@@ -5,7 +5,7 @@ import type {
   TransactionListResponse,
   UpdateTransactionRequest,
 } from '@ztart/shared/contracts/transactions';
-import type { TransactionFilters } from '@/features/transactions/filters';
+import type { TransactionFilters } from '@/components/transactions/filters';
 import { ApiError } from '@/lib/api-client';
 import { demoCategories, demoTransactions } from '@/lib/demo/demo-money';
 

@@ -17,19 +17,19 @@ import {
   useMovementErrorMessage,
 } from '@/components/money-flow/movement-parts';
 import { StepHeading } from '@/components/money-flow/step-heading';
+import { EnterPinForm } from '@/components/pin-forms';
 import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useVerifyPin } from '@/features/account/api/pin';
-import { EnterPinForm } from '@/features/account/components/pin-forms';
-import { useCreateTransfer } from '@/features/payments/api/create-transfer';
-import { useRecipientLookup } from '@/features/payments/api/get-recipient';
-import { RecipientCard, RecipientField } from '@/features/payments/components/recipient-field';
+import { useCreateTransfer } from '@/features/wallet/api/create-transfer';
+import { useRecipientLookup } from '@/features/wallet/api/get-recipient';
 import { useWallet } from '@/features/wallet/api/get-wallet';
+import { RecipientCard, RecipientField } from '@/features/wallet/components/recipient-field';
 import { availableIn, dailyRemainingIn, preferredCurrency } from '@/features/wallet/wallet-figures';
 import { useErrorMessage } from '@/hooks/use-error-message';
 import { ApiError } from '@/lib/api-client';
+import { useVerifyPin } from '@/lib/pin';
 
 /** A transfer as the form made it, with the recipient the confirmation and the receipt show. */
 interface TransferDraft {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CardForm } from '@/features/payment-methods/components/card-form';
+import { CardForm } from '@/features/wallet/components/card-form';
 import { card } from '@/features/wallet/test-data';
 import { error, type MockAnswer, mockApi } from '@/test/mock-api';
 import { renderWithProviders, signedIn } from '@/test/render';

@@ -16,7 +16,7 @@ import {
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { StatusPill } from '@/components/status-pill';
-import { useCategoryName } from '@/features/transactions/categories';
+import { useCategoryName } from '@/components/transactions/categories';
 import { cn } from '@/lib/cn';
 
 const KIND_ICONS: Record<TransactionKind, LucideIcon> = {

@@ -6,19 +6,19 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListRowSkeleton } from '@/components/list-row-skeleton';
 import { LoadMore } from '@/components/load-more';
-import { Button, buttonVariants } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
-import { Skeleton } from '@/components/ui/skeleton';
-import { useCategories } from '@/features/transactions/api/get-categories';
-import { useTransactions } from '@/features/transactions/api/get-transactions';
-import { transactionKeys } from '@/features/transactions/api/transaction-keys';
-import { TransactionRow } from '@/features/transactions/components/transaction-row';
+import { useCategories } from '@/components/transactions/api/get-categories';
+import { useTransactions } from '@/components/transactions/api/get-transactions';
+import { transactionKeys } from '@/components/transactions/api/transaction-keys';
 import {
   countActiveFilters,
   filtersToSearchParams,
   type TransactionFilters,
-} from '@/features/transactions/filters';
-import { groupByDay, localDay } from '@/features/transactions/group-by-day';
+} from '@/components/transactions/filters';
+import { groupByDay, localDay } from '@/components/transactions/group-by-day';
+import { TransactionRow } from '@/components/transactions/transaction-row';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Skeleton } from '@/components/ui/skeleton';
 import { useErrorMessage } from '@/hooks/use-error-message';
 import { useAuth } from '@/lib/auth/auth-context';
 import { cn } from '@/lib/cn';

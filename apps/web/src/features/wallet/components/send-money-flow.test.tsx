@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SendMoneyFlow } from '@/features/payments/components/send-money-flow';
+import { SendMoneyFlow } from '@/features/wallet/components/send-money-flow';
 import { LEO, MOVEMENT_ID, movement, walletAnswer } from '@/features/wallet/test-data';
 import { error, type MockAnswer, mockApi } from '@/test/mock-api';
 import { renderWithProviders, signedIn } from '@/test/render';

@@ -1,4 +1,4 @@
-import { cleanFilters, type TransactionFilters } from '@/features/transactions/filters';
+import { cleanFilters, type TransactionFilters } from '@/components/transactions/filters';
 
 /**
  * Query keys of the transactions feature. Every list and detail sits under `['transactions']`:

@@ -1,7 +1,7 @@
 import type { Transaction } from '@ztart/shared/contracts/transactions';
 import { describe, expect, it } from 'vitest';
-import { describeTransaction } from '@/features/transactions/describe';
-import { transaction } from '@/features/transactions/test-data';
+import { describeTransaction } from '@/components/transactions/describe';
+import { transaction } from '@/components/transactions/test-data';
 import { createTestI18n } from '@/test/i18n';
 
 const VISA = {

@@ -8,8 +8,8 @@ import { CheckboxField } from '@/components/ui/checkbox-field';
 import { TextField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Select } from '@/components/ui/select';
-import { useAddPaymentMethod } from '@/features/payment-methods/api/add-payment-method';
-import { CARD_BRAND_NAMES } from '@/features/payment-methods/brands';
+import { useAddPaymentMethod } from '@/features/wallet/api/add-payment-method';
+import { CARD_BRAND_NAMES } from '@/features/wallet/brands';
 import {
   brandOf,
   type CardField,
@@ -19,8 +19,8 @@ import {
   checkCardField,
   fieldErrorsOfServer,
   formatExpiryInput,
-} from '@/features/payment-methods/card-checks';
-import { defaultCountry, sortedCountries } from '@/features/payment-methods/countries';
+} from '@/features/wallet/card-checks';
+import { defaultCountry, sortedCountries } from '@/features/wallet/countries';
 import { useErrorMessage } from '@/hooks/use-error-message';
 import type { FieldErrors } from '@/lib/forms/form-errors';
 import { useFieldMessage } from '@/lib/forms/use-field-message';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type Category, categoryListResponseSchema } from '@ztart/shared/contracts/transactions';
-import { categoryKeys, refetchOnMountIfInvalidated } from '@/features/transactions/api/transaction-keys';
-import { listDemoCategories } from '@/features/transactions/demo';
+import { categoryKeys, refetchOnMountIfInvalidated } from '@/components/transactions/api/transaction-keys';
+import { listDemoCategories } from '@/components/transactions/demo';
 import { api } from '@/lib/api-client';
 import { isDemoMode } from '@/lib/demo/demo-mode';
 

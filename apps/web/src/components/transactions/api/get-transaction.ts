@@ -5,8 +5,8 @@ import {
   transactionParamsSchema,
   transactionSchema,
 } from '@ztart/shared/contracts/transactions';
-import { refetchOnMountIfInvalidated, transactionKeys } from '@/features/transactions/api/transaction-keys';
-import { demoTransaction } from '@/features/transactions/demo';
+import { refetchOnMountIfInvalidated, transactionKeys } from '@/components/transactions/api/transaction-keys';
+import { demoTransaction } from '@/components/transactions/demo';
 import { ApiError, api } from '@/lib/api-client';
 import { isDemoMode } from '@/lib/demo/demo-mode';
 

@@ -3,10 +3,10 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { TransactionList } from '@/components/transactions';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs } from '@/components/ui/tabs';
-import { SendMoneyFlow } from '@/features/payments/components/send-money-flow';
-import { TransactionList } from '@/features/transactions';
+import { SendMoneyFlow } from '@/features/wallet/components/send-money-flow';
 
 type TransferTab = 'sent' | 'received';
 

@@ -3,8 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TransactionList, type TransactionListProps, transactionKeys } from '@/features/transactions';
-import { categories, page, queryOf, transaction } from '@/features/transactions/test-data';
+import { TransactionList, type TransactionListProps, transactionKeys } from '@/components/transactions';
+import { categories, page, queryOf, transaction } from '@/components/transactions/test-data';
 import { mockApi } from '@/test/mock-api';
 import { renderWithProviders, signedIn } from '@/test/render';
 

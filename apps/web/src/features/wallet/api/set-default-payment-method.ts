@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type PaymentMethod, paymentMethodSchema } from '@ztart/shared/contracts/payment-methods';
-import { paymentMethodKeys } from '@/features/payment-methods/api/get-payment-methods';
+import { paymentMethodKeys } from '@/features/wallet/api/get-payment-methods';
 import { api } from '@/lib/api-client';
 import { isDemoMode } from '@/lib/demo/demo-mode';
 

@@ -4,7 +4,7 @@ import {
   exportCsvUrl,
   filtersFromSearchParams,
   filtersToSearchParams,
-} from '@/features/transactions/filters';
+} from '@/components/transactions/filters';
 
 const CATEGORY = 'a1b2c3d4-0000-4000-8000-00000000f00d';
 

@@ -1,13 +1,13 @@
 import type { Category, Transaction } from '@ztart/shared/contracts/transactions';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useDescribeTransaction } from '@/components/transactions/describe';
 import {
   CategoryChip,
   KindIcon,
   SignedAmount,
   StatusBadge,
-} from '@/features/transactions/components/transaction-parts';
-import { useDescribeTransaction } from '@/features/transactions/describe';
+} from '@/components/transactions/transaction-parts';
 
 /** Where the detail's back link returns: the list as it was, filters included. */
 export interface TransactionLinkState {

@@ -6,9 +6,9 @@ import {
 } from '@ztart/shared/contracts/transactions';
 import { PAGE_SIZE } from '@ztart/shared/limits';
 import { useMemo } from 'react';
-import { refetchOnMountIfInvalidated, transactionKeys } from '@/features/transactions/api/transaction-keys';
-import { demoTransactionPage } from '@/features/transactions/demo';
-import { filtersToSearchParams, type TransactionFilters } from '@/features/transactions/filters';
+import { refetchOnMountIfInvalidated, transactionKeys } from '@/components/transactions/api/transaction-keys';
+import { demoTransactionPage } from '@/components/transactions/demo';
+import { filtersToSearchParams, type TransactionFilters } from '@/components/transactions/filters';
 import { api } from '@/lib/api-client';
 import { isDemoMode } from '@/lib/demo/demo-mode';
 

@@ -4,8 +4,8 @@ import { CreditCard, Landmark } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
-import { CARD_BRAND_NAMES, formatExpiry } from '@/features/payment-methods/brands';
-import { countryName } from '@/features/payment-methods/countries';
+import { CARD_BRAND_NAMES, formatExpiry } from '@/features/wallet/brands';
+import { countryName } from '@/features/wallet/countries';
 
 /** "Visa •••• 4242", "Bank account •••• 1547": how a method is named everywhere in the app. */
 export function usePaymentMethodName(): (method: Pick<PaymentMethod, 'type' | 'brand' | 'last4'>) => string {
