@@ -1,4 +1,9 @@
-/** @type {import('dependency-cruiser').IConfiguration} */
+const path = require('node:path');
+
+/**
+ * Module boundaries, checked by `npm run lint` (docs/decisions/0017-module-boundaries.md).
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
 module.exports = {
   forbidden: [
     {
@@ -56,9 +61,9 @@ module.exports = {
   options: {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '(^|/)(node_modules|dist)/' },
-    babelConfig: { fileName: 'tooling/dependency-cruiser.babel.cjs' },
+    babelConfig: { fileName: path.join(__dirname, 'tooling/dependency-cruiser.babel.cjs') },
     tsPreCompilationDeps: true,
-    webpackConfig: { fileName: 'tooling/dependency-cruiser.resolve.cjs' },
+    webpackConfig: { fileName: path.join(__dirname, 'tooling/dependency-cruiser.resolve.cjs') },
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],

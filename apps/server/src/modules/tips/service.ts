@@ -8,12 +8,14 @@ import { AMOUNT_LIMITS } from '@ztart/shared/limits';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { AppDatabase } from '../../db/client.ts';
+import { retryTransientConflicts } from '../../db/retry.ts';
 import { columnValues } from '../../db/sql-helpers.ts';
 import { AppError, isAppError } from '../../http/errors.ts';
 import { hashedKey } from '../../http/rate-limit.ts';
 import { auditValues, recordAuditInTransaction } from '../activity/service.ts';
 import { auditLog } from '../activity/tables.ts';
 import type { SignedIn } from '../auth/session-plugin.ts';
+import { failedMoneyRequest, type MoneyAnswer, unknownUnlessRefused } from '../idempotency/money-request.ts';
 import {
   errorAnswer,
   idempotencyKeyOf,
@@ -39,10 +41,8 @@ import {
   resolveRecipient,
   shortNameOf,
 } from '../transfers/recipients.ts';
-import { retryTransientConflicts } from '../transfers/retry.ts';
 import { answerOf } from '../transfers/service.ts';
 import { asksForPin, assertWithinTransferMax, dayStartOf } from '../wallet/limits.ts';
-import { failedMoneyRequest, type MoneyAnswer, unknownUnlessRefused } from '../wallet/money-request.ts';
 import { qrCodeIdForTip } from './qr-link.ts';
 import { sendTipReceipt, type TipReceipt } from './receipt.ts';
 import { insertTip, type NewTip, partyOf, toTip } from './record.ts';

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Batcher } from '../../db/batcher.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { isRejectedByDatabase } from '../../db/errors.ts';
+import { retryTransientConflicts } from '../../db/retry.ts';
 import {
   type MovementOrder,
   type MovementOutcome,
@@ -12,7 +13,6 @@ import {
 } from '../ledger/movement.ts';
 import { DEFAULT_CATEGORY_COLORS } from '../transactions/record.ts';
 import { findParties, type Parties, type PartiesQuery } from './recipients.ts';
-import { retryTransientConflicts } from './retry.ts';
 
 /**
  * The most transfers in one batch: the accounts of a batch stay locked until it commits, and its

@@ -9,6 +9,7 @@ import { AppError } from '../../http/errors.ts';
 import { auditValues } from '../activity/service.ts';
 import { auditLog } from '../activity/tables.ts';
 import type { SignedIn } from '../auth/session-plugin.ts';
+import { failedMoneyRequest, type MoneyAnswer, unknownUnlessRefused } from '../idempotency/money-request.ts';
 import { idempotencyKeyOf, keyExpiryOf, requestHashOf } from '../idempotency/service.ts';
 import { type MovementOrder, type MovementOutcome, remainingOf } from '../ledger/movement.ts';
 import { type PendingEvent, publishAll } from '../notifications/live.ts';
@@ -23,7 +24,6 @@ import {
   dayStartOf,
   pinRequiredError,
 } from '../wallet/limits.ts';
-import { failedMoneyRequest, type MoneyAnswer, unknownUnlessRefused } from '../wallet/money-request.ts';
 import { displayNameOf, notFoundFor, type Person, shortNameOf } from './recipients.ts';
 
 const ROUTE = 'POST /api/transfers';

@@ -4,16 +4,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { isConnectionLost, isDatabaseUnavailable, isRejectedByDatabase } from '../../db/errors.ts';
+import { retryTransientConflicts } from '../../db/retry.ts';
 import { overloadedError } from '../../http/error-handler.ts';
 import { AppError, isAppError } from '../../http/errors.ts';
-import {
-  idempotencyKeyOf,
-  processorReferenceOf,
-  type StoredAnswer,
-  withIdempotency,
-} from '../idempotency/service.ts';
 import { type PendingEvent, publishAll } from '../notifications/live.ts';
-import { retryTransientConflicts } from '../transfers/retry.ts';
+import { idempotencyKeyOf, processorReferenceOf, type StoredAnswer, withIdempotency } from './service.ts';
 
 export type MoneyAnswer = StoredAnswer & { replayed: boolean };
 

@@ -1,4 +1,4 @@
-import { databaseErrorOf } from '../../db/errors.ts';
+import { databaseErrorOf } from './errors.ts';
 
 /** PostgreSQL gave up on a transaction that would run fine again: a deadlock or a serialization failure. */
 const TRANSIENT_SQL_STATES = new Set(['40P01', '40001']);

@@ -1,4 +1,4 @@
-import { AppError } from '../../http/errors.ts';
+import { AppError } from './errors.ts';
 
 /** Where a newest-first page ended: the last row's creation time and id (keyset pagination). */
 export interface KeysetCursor {
