@@ -9,6 +9,7 @@ import {
   parseExpiry,
 } from '@ztart/shared/cards';
 import type { AddCardRequest } from '@ztart/shared/contracts/payment-methods';
+import { errorMessageKey } from '@ztart/shared/error-catalogue';
 import { ApiError } from '@/lib/api-client';
 import type { FieldErrors } from '@/lib/forms/form-errors';
 
@@ -130,7 +131,7 @@ export function fieldErrorsOfServer<F extends string>(error: unknown): FieldErro
   const errors: Record<string, string> = {};
   const field = error.details.field;
   if (typeof field === 'string' && FORM_FIELD_OF[field]) {
-    errors[FORM_FIELD_OF[field]] = `errors:${error.code}`;
+    errors[FORM_FIELD_OF[field]] = errorMessageKey(error.code);
   }
   const issues = Array.isArray(error.details.issues) ? error.details.issues : [];
   if (error.code === 'validation_failed') {
