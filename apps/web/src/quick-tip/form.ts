@@ -2,6 +2,7 @@ import type { QuickTipProfile, TipRequestInput } from '@ztart/shared/contracts/q
 import { TEXT_LIMITS } from '@ztart/shared/limits';
 import { type Currency, isCurrency } from '@ztart/shared/money';
 import {
+  cleanPhone,
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
   PHONE_PATTERN,
@@ -156,7 +157,7 @@ export function checkReceipt(
       ? { senderEmail: value.toLowerCase() }
       : { problem: { key: 'receipt.emailInvalid' } };
   }
-  const phone = value.replace(/[\s().-]/g, '');
+  const phone = cleanPhone(value);
   return PHONE_PATTERN.test(phone) ? { senderPhone: phone } : { problem: { key: 'receipt.phoneInvalid' } };
 }
 

@@ -1,4 +1,8 @@
-import { DEFAULT_CATEGORY_KEYS, OUTGOING_KINDS } from '@ztart/shared/contracts/transactions';
+import {
+  DEFAULT_CATEGORY_COLORS,
+  DEFAULT_CATEGORY_KEYS,
+  OUTGOING_KINDS,
+} from '@ztart/shared/contracts/transactions';
 import { AMOUNT_LIMITS } from '@ztart/shared/limits';
 import type { FastifyBaseLogger } from 'fastify';
 import { Batcher } from '../../db/batcher.ts';
@@ -11,7 +15,6 @@ import {
   movementSettings,
   runMovements,
 } from '../ledger/movement.ts';
-import { DEFAULT_CATEGORY_COLORS } from '../transactions/record.ts';
 import { findParties, type Parties, type PartiesQuery } from './recipients.ts';
 
 /**
