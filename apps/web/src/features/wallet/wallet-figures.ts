@@ -1,6 +1,7 @@
 import type { WalletBalance, WalletResponse } from '@ztart/shared/contracts/wallet';
 import { CURRENCIES, type Currency } from '@ztart/shared/money';
 import { fromReferenceMinor, toReferenceMinor } from '@ztart/shared/reference-rates';
+import { ApiError } from '@/lib/api-client';
 
 /** The main currency: always shown, even at zero. */
 export const MAIN_CURRENCY: Currency = 'USD';
@@ -64,4 +65,16 @@ export function dailyRemainingIn(wallet: WalletResponse, currency: Currency): nu
   const { dailyLimitMinor, sentLast24hReferenceMinor } = wallet.limits;
   if (dailyLimitMinor === null) return null;
   return fromReferenceMinor(Math.max(0, dailyLimitMinor - sentLast24hReferenceMinor), currency);
+}
+
+/**
+ * The refusal the server answers for an amount above what is left of the daily limit, raised
+ * before the confirmation step so the form says it first, in the same words.
+ */
+export function dailyLimitRefusal(wallet: WalletResponse, remainingMinor: number): ApiError {
+  return new ApiError({
+    code: 'limit_exceeded',
+    status: 422,
+    details: { limit: 'daily', limitMinor: wallet.limits.dailyLimitMinor, remainingMinor },
+  });
 }

@@ -28,9 +28,8 @@ import { BankAccountForm } from '@/features/wallet/components/bank-account-form'
 import { CardForm } from '@/features/wallet/components/card-form';
 import { MethodChoice } from '@/features/wallet/components/method-choice';
 import { usePaymentMethodName } from '@/features/wallet/components/payment-method-line';
-import { availableIn, dailyRemainingIn } from '@/features/wallet/wallet-figures';
+import { availableIn, dailyLimitRefusal, dailyRemainingIn } from '@/features/wallet/wallet-figures';
 import { useErrorMessage } from '@/hooks/use-error-message';
-import { ApiError } from '@/lib/api-client';
 
 export type MovementKind = 'deposit' | 'withdrawal';
 
@@ -213,16 +212,7 @@ function DetailsStep({
     }
     if (kind === 'withdrawal' && dailyRemaining !== null && check.amountMinor > dailyRemaining) {
       // The server would refuse it the same way: say so before the confirmation step.
-      const refusal = new ApiError({
-        code: 'limit_exceeded',
-        status: 422,
-        details: {
-          limit: 'daily',
-          limitMinor: wallet.limits.dailyLimitMinor,
-          remainingMinor: dailyRemaining,
-        },
-      });
-      return setAmountError(movementError(refusal, currency));
+      return setAmountError(movementError(dailyLimitRefusal(wallet, dailyRemaining), currency));
     }
     if (!selected) return;
     onContinue({ paymentMethodId: selected.id, amountMinor: check.amountMinor, currency }, selected);

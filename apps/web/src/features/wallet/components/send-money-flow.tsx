@@ -26,7 +26,12 @@ import { useCreateTransfer } from '@/features/wallet/api/create-transfer';
 import { useRecipientLookup } from '@/features/wallet/api/get-recipient';
 import { useWallet } from '@/features/wallet/api/get-wallet';
 import { RecipientCard, RecipientField } from '@/features/wallet/components/recipient-field';
-import { availableIn, dailyRemainingIn, preferredCurrency } from '@/features/wallet/wallet-figures';
+import {
+  availableIn,
+  dailyLimitRefusal,
+  dailyRemainingIn,
+  preferredCurrency,
+} from '@/features/wallet/wallet-figures';
 import { useErrorMessage } from '@/hooks/use-error-message';
 import { ApiError } from '@/lib/api-client';
 import { useVerifyPin } from '@/lib/pin';
@@ -168,16 +173,7 @@ function DetailsStep({
       };
     }
     if (dailyRemaining !== null && check.amountMinor > dailyRemaining) {
-      const refusal = new ApiError({
-        code: 'limit_exceeded',
-        status: 422,
-        details: {
-          limit: 'daily',
-          limitMinor: wallet.limits.dailyLimitMinor,
-          remainingMinor: dailyRemaining,
-        },
-      });
-      return { message: movementError(refusal, currency) };
+      return { message: movementError(dailyLimitRefusal(wallet, dailyRemaining), currency) };
     }
     return { amountMinor: check.amountMinor };
   };
