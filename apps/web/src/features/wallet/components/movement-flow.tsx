@@ -11,7 +11,7 @@ import { Money, useFormatMoney } from '@/components/money/money';
 import { checkAmount } from '@/components/money/parse-amount-input';
 import { useMoneyStepper } from '@/components/money-flow/money-stepper';
 import {
-  canRetry,
+  ConfirmActions,
   MovementReceipt,
   SimulatedNote,
   SummaryList,
@@ -283,7 +283,6 @@ function ConfirmStep({
   const { t } = useTranslation('wallet');
   const copy = kind === 'deposit' ? 'deposit' : 'withdraw';
   const format = useFormatMoney();
-  const movementError = useMovementErrorMessage();
   const amount = format(request.amountMinor, request.currency);
   const wallet = t('flows.walletOf', { currency: request.currency });
   return (
@@ -297,23 +296,15 @@ function ConfirmStep({
           { label: t('flows.fee'), value: t('flows.noFee') },
         ]}
       />
-      {error ? (
-        <FormAlert>
-          <p>{movementError(error, request.currency)}</p>
-        </FormAlert>
-      ) : null}
-      <div className="flex flex-col gap-2 sm:flex-row-reverse">
-        <Button size="lg" className="sm:flex-1" disabled={pending} onClick={onSubmit}>
-          {pending
-            ? t(`${copy}.sending`)
-            : error && canRetry(error)
-              ? t('actions.retry')
-              : t(`${copy}.confirmAction`, { amount })}
-        </Button>
-        <Button variant="ghost" size="lg" disabled={pending} onClick={onBack}>
-          {t('actions.back')}
-        </Button>
-      </div>
+      <ConfirmActions
+        error={error}
+        currency={request.currency}
+        pending={pending}
+        sendingLabel={t(`${copy}.sending`)}
+        confirmLabel={t(`${copy}.confirmAction`, { amount })}
+        onConfirm={onSubmit}
+        onBack={onBack}
+      />
     </div>
   );
 }

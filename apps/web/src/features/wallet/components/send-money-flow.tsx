@@ -10,7 +10,7 @@ import { Money, useFormatMoney } from '@/components/money/money';
 import { checkAmount } from '@/components/money/parse-amount-input';
 import { type Attempt, MoneySteps, useMoneyStepper } from '@/components/money-flow/money-stepper';
 import {
-  canRetry,
+  ConfirmActions,
   MovementReceipt,
   SimulatedNote,
   SummaryList,
@@ -262,7 +262,6 @@ function ConfirmStep({
 }) {
   const { t } = useTranslation('wallet');
   const format = useFormatMoney();
-  const movementError = useMovementErrorMessage();
   const { request, recipient } = confirmed.request;
   const amount = format(request.amountMinor, request.currency);
   return (
@@ -281,23 +280,15 @@ function ConfirmStep({
           { label: t('flows.fee'), value: t('flows.noFee') },
         ]}
       />
-      {error ? (
-        <FormAlert>
-          <p>{movementError(error, request.currency)}</p>
-        </FormAlert>
-      ) : null}
-      <div className="flex flex-col gap-2 sm:flex-row-reverse">
-        <Button size="lg" className="sm:flex-1" disabled={pending} onClick={onSend}>
-          {pending
-            ? t('send.sending')
-            : error && canRetry(error)
-              ? t('actions.retry')
-              : t('send.confirmAction', { amount })}
-        </Button>
-        <Button variant="ghost" size="lg" disabled={pending} onClick={onBack}>
-          {t('actions.back')}
-        </Button>
-      </div>
+      <ConfirmActions
+        error={error}
+        currency={request.currency}
+        pending={pending}
+        sendingLabel={t('send.sending')}
+        confirmLabel={t('send.confirmAction', { amount })}
+        onConfirm={onSend}
+        onBack={onBack}
+      />
     </div>
   );
 }
