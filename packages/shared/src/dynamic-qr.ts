@@ -1,5 +1,9 @@
 import type { DynamicQrRule, DynamicQrTarget } from './contracts/qr-codes.ts';
-import type { UserLevel } from './roles.ts';
+import type { QrUserLevel, UserLevel } from './roles.ts';
+import { localHour } from './time-zones.ts';
+
+export { QR_USER_LEVELS, type QrUserLevel } from './roles.ts';
+export { isTimeZone, localHour } from './time-zones.ts';
 
 /**
  * Dynamic QR (spec §3): when `/q/<code>` is opened, the first rule whose every condition matches
@@ -14,9 +18,6 @@ import type { UserLevel } from './roles.ts';
  * - User level: the scanner's level in the four buckets of the spec; signed out = guest.
  * - A rule without conditions always matches (a catch-all placed last, or an override).
  */
-
-export const QR_USER_LEVELS = ['guest', 'basic', 'premium', 'business'] as const;
-export type QrUserLevel = (typeof QR_USER_LEVELS)[number];
 
 /** Our profile levels (roles.ts) in the buckets the dynamic QR manager offers. */
 export const QR_USER_LEVEL_OF: Record<UserLevel, QrUserLevel> = {
@@ -52,35 +53,6 @@ export interface DynamicQrResolution {
   target: DynamicQrTarget;
   /** Index of the rule that decided, null for the default target. */
   ruleIndex: number | null;
-}
-
-const hourFormats = new Map<string, Intl.DateTimeFormat>();
-
-function hourFormatOf(timeZone: string): Intl.DateTimeFormat | null {
-  let format = hourFormats.get(timeZone);
-  if (!format) {
-    try {
-      format = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' });
-    } catch {
-      return null;
-    }
-    hourFormats.set(timeZone, format);
-  }
-  return format;
-}
-
-export function isTimeZone(timeZone: string): boolean {
-  return hourFormatOf(timeZone) !== null;
-}
-
-/** The wall-clock hour (0-23) at `now` in the zone; null for a zone the runtime does not know. */
-export function localHour(now: Date, timeZone: string): number | null {
-  const hour = hourFormatOf(timeZone)
-    ?.formatToParts(now)
-    .find((part) => part.type === 'hour')?.value;
-  if (hour === undefined) return null;
-  // Some runtimes print midnight as 24 even with h23.
-  return Number.parseInt(hour, 10) % 24;
 }
 
 export function isHourInWindow(hour: number, startHour: number, endHour: number): boolean {

@@ -1,114 +1,14 @@
 import { z } from 'zod';
 
-/**
- * Error codes: the spec's error catalogue (§8) plus the codes our API contracts name.
- * `status` is the HTTP status the server answers with; `0` marks a code that only the
- * web app raises (no server answer carries it). The web app translates every code
- * under `errors:<code>`.
- */
-export const ERROR_CODES = {
-  // Generic states
-  bad_request: 400,
-  validation_failed: 400,
-  unauthorized: 401,
-  session_expired: 401,
-  forbidden: 403,
-  csrf_failed: 403,
-  not_found: 404,
-  method_not_allowed: 405,
-  conflict: 409,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  rate_limited: 429,
-  internal_error: 500,
-  service_unavailable: 503,
-  network_error: 0,
-  offline: 0,
-  // Authentication and account (spec §5, §8)
-  login_failed: 401,
-  registration_failed: 400,
-  email_not_verified: 403,
-  passwords_do_not_match: 400,
-  user_not_authenticated: 401,
-  invalid_session: 401,
-  user_profile_not_found: 404,
-  sign_out_failed: 500,
-  delete_confirmation_failed: 400,
-  account_delete_failed: 500,
-  profile_update_failed: 500,
-  ztartag_taken: 409,
-  ztartag_retrieve_failed: 500,
-  /** A feature that needs the person's ztartag (their tip link, My QR, QR codes) before they chose one. */
-  ztartag_required: 409,
-  pin_required: 403,
-  pin_invalid: 403,
-  pin_locked: 423,
-  pin_not_set: 409,
-  pin_already_set: 409,
-  invalid_token: 400,
-  current_password_incorrect: 403,
-  image_required: 400,
-  image_invalid: 415,
-  demo_mode: 0,
-  // Money (spec §8, ARCHITECTURE.md §4)
-  transfer_failed: 500,
-  insufficient_balance: 422,
-  recipient_user_not_found: 404,
-  recipient_not_found: 404,
-  wallet_error: 422,
-  tip_failed: 500,
-  limit_exceeded: 422,
-  idempotency_conflict: 409,
-  idempotency_key_invalid: 400,
-  /** A money-moving POST without its Idempotency-Key: it could not be retried safely. */
-  idempotency_key_required: 400,
-  /** The connection to the database broke after the movement was sent: it may or may not have happened; the same key tells. */
-  outcome_unknown: 503,
-  /** The server's queue of money movements is full: nothing moved, try again after Retry-After. */
-  overloaded: 503,
-  recipient_is_self: 400,
-  card_number_invalid: 422,
-  card_expired: 422,
-  card_cvc_invalid: 422,
-  card_declined: 402,
-  card_insufficient_funds: 402,
-  iban_invalid: 422,
-  routing_number_invalid: 422,
-  account_number_invalid: 422,
-  payment_method_not_found: 404,
-  payment_method_unsuitable: 422,
-  category_exists: 409,
-  /** An account cannot be deleted while it holds money (details: `balanceNotEmptyDetailsSchema`). */
-  balance_not_empty: 409,
-  /** The person's previous CSV export is still being written: one at a time each. */
-  export_in_progress: 429,
-  // Social and tools
-  contact_add_failed: 500,
-  visibility_update_failed: 500,
-  location_unavailable: 0,
-  nearby_search_failed: 500,
-  dynamic_qr_save_failed: 500,
-  /** What was asked cannot be encoded (e.g. an EMV payload whose merchant name has no usable letters). */
-  qr_generation_failed: 422,
-  invalid_qr_code: 422,
-  photo_capture_failed: 0,
-  photo_delete_failed: 500,
-  copy_link_failed: 0,
-  gamification_load_failed: 500,
-  assistant_unavailable: 503,
-} as const satisfies Record<string, number>;
-
-export type ErrorCode = keyof typeof ERROR_CODES;
-export const errorCodeList = Object.keys(ERROR_CODES) as ErrorCode[];
-
-export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
-}
-
-export function httpStatusOf(code: ErrorCode): number {
-  const status = ERROR_CODES[code];
-  return status === 0 ? 500 : status;
-}
+export {
+  codeForStatus,
+  ERROR_CODES,
+  type ErrorCode,
+  errorCodeList,
+  errorMessageKey,
+  httpStatusOf,
+  isErrorCode,
+} from './error-catalogue.ts';
 
 /** The one error shape of every API answer that is not a success (ARCHITECTURE.md §5). */
 export const errorResponseSchema = z

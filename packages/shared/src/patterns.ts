@@ -14,3 +14,11 @@ export const QR_SHORT_CODE_PATTERN = /^[A-Za-z0-9]{6,16}$/;
 /** A first check of an email address in the browser; the server's schema has the last word. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const EMAIL_MAX_LENGTH = 254;
+
+/** Spaces, dashes, dots and brackets people type in a phone number; PHONE_PATTERN has none. */
+const PHONE_DECORATION = /[\s().-]/g;
+
+/** A typed phone number without its decoration ("+1 (555) 010-0000" → "+15550100000"). */
+export function cleanPhone(input: string): string {
+  return input.replace(PHONE_DECORATION, '');
+}

@@ -149,3 +149,21 @@ export function metaDashboardAccess(subject: AccessSubject): MetaDashboardAccess
     permissions: accessLevel ? META_DASHBOARD_PERMISSIONS[accessLevel] : [],
   };
 }
+
+/** The buckets of user levels that the dynamic QR manager offers (spec §3). */
+export const QR_USER_LEVELS = ['guest', 'basic', 'premium', 'business'] as const;
+export type QrUserLevel = (typeof QR_USER_LEVELS)[number];
+
+/** When a person's email and phone were verified; null (or absent) while not. */
+export interface VerificationDates {
+  emailVerifiedAt: Date | string | null | undefined;
+  phoneVerifiedAt: Date | string | null | undefined;
+}
+
+/**
+ * Verified = email and phone both verified (spec §6, ARCHITECTURE.md §8): no daily limit, wallet
+ * tips above the quick-tip maximum, the verified badge.
+ */
+export function isVerified({ emailVerifiedAt, phoneVerifiedAt }: VerificationDates): boolean {
+  return Boolean(emailVerifiedAt) && Boolean(phoneVerifiedAt);
+}

@@ -2,17 +2,15 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { PoolConfig } from 'pg';
 import type { Config } from '../config.ts';
 import { acquirePgliteLock } from './pglite-lock.ts';
 import { queryRows } from './raw-query.ts';
 import * as schema from './schema.ts';
+import type { AppDatabase } from './types.ts';
 
-export type Schema = typeof schema;
-/** The one Drizzle type that both drivers produce: modules never know which database runs. */
-export type AppDatabase = PgDatabase<PgQueryResultHKT, Schema>;
+export type { AppDatabase, Schema } from './types.ts';
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface Database {

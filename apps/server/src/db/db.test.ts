@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { verifySecret } from '../modules/auth/secrets.ts';
 import { users } from '../modules/auth/tables.ts';
 import { profiles, userRoles } from '../modules/profiles/tables.ts';
-import { isVerified } from '../modules/wallet/limits.ts';
+import { isVerifiedPerson } from '../modules/wallet/limits.ts';
 import { CHECK_VIOLATION, sqlStateOf, UNIQUE_VIOLATION } from '../test/database-errors.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 import type { Database } from './client.ts';
@@ -104,7 +104,7 @@ describe('demo seed', () => {
     database = await openTestDatabase();
     await seedDemoData(database.db);
     const verified = await Promise.all(
-      DEMO_PEOPLE.map(async (person) => [person.ztartag, await isVerified(database!.db, person.id)]),
+      DEMO_PEOPLE.map(async (person) => [person.ztartag, await isVerifiedPerson(database!.db, person.id)]),
     );
     expect(Object.fromEntries(verified)).toEqual({
       maria_waits: false,

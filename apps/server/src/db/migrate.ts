@@ -4,9 +4,8 @@ import { desc, sql } from 'drizzle-orm';
 import { type MigrationMeta, readMigrationFiles } from 'drizzle-orm/migrator';
 import { bigint, pgSchema, serial, text } from 'drizzle-orm/pg-core';
 import { REPO_ROOT } from '../config.ts';
-import type { AppDatabase, Database } from './client.ts';
-import type { DataKeyring } from './encryption.ts';
-import { STEPS_IN_CODE } from './migration-steps.ts';
+import type { Database } from './client.ts';
+import { type MigrateOptions, STEPS_IN_CODE } from './migration-steps.ts';
 
 /**
  * The SQL that drizzle-kit generated from the `tables.ts` files (committed). Found from the
@@ -20,26 +19,11 @@ const MIGRATIONS_TABLE = '__drizzle_migrations';
 /** Any fixed number: instances starting together wait for each other instead of racing. */
 const MIGRATION_LOCK_KEY = 720_341_001;
 
+export type { MigrateOptions } from './migration-steps.ts';
+
 export interface MigrationReport {
   applied: number;
 }
-
-export interface MigrateOptions {
-  /** The keys a migration that encrypts existing rows seals them with (DATA_ENCRYPTION_KEYS). */
-  dataKeys?: DataKeyring;
-  /** Applies the migrations before this one only (tests of a migration over older rows). */
-  stopBefore?: string;
-}
-
-/**
- * A migration that needs code, not only SQL (encrypting existing values): it is handed its SQL
- * to run when it is ready, in the same transaction, so it can read rows before and write after.
- */
-export type MigrationStepInCode = (
-  tx: AppDatabase,
-  applySql: () => Promise<void>,
-  options: MigrateOptions,
-) => Promise<void>;
 
 /**
  * Applies the committed migrations that the database has not seen, in one transaction, keeping

@@ -2,8 +2,25 @@ import { sql } from 'drizzle-orm';
 import type { PayoutDestination } from '../integrations/card-processor/processor.ts';
 import { sealBankDetails } from '../modules/payment-methods/bank-details.ts';
 import type { AppDatabase } from './client.ts';
-import type { MigrationStepInCode } from './migrate.ts';
+import type { DataKeyring } from './encryption.ts';
 import { queryRows } from './raw-query.ts';
+
+export interface MigrateOptions {
+  /** The keys a migration that encrypts existing rows seals them with (DATA_ENCRYPTION_KEYS). */
+  dataKeys?: DataKeyring;
+  /** Applies the migrations before this one only (tests of a migration over older rows). */
+  stopBefore?: string;
+}
+
+/**
+ * A migration that needs code, not only SQL (encrypting existing values): it is handed its SQL
+ * to run when it is ready, in the same transaction, so it can read rows before and write after.
+ */
+export type MigrationStepInCode = (
+  tx: AppDatabase,
+  applySql: () => Promise<void>,
+  options: MigrateOptions,
+) => Promise<void>;
 
 interface ClearBankAccount extends Record<string, unknown> {
   id: string;

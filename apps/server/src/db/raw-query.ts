@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { AppDatabase } from './client.ts';
+import type { AppDatabase } from './types.ts';
 
 /**
  * Runs hand-written SQL and returns its rows. Both drivers answer with an object holding `rows`,

@@ -4,7 +4,6 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../modules/auth/sessions.ts';
-import { encodeCursor } from '../modules/transactions/cursor.ts';
 import { as, uniqueIp } from '../test/accounts.ts';
 import { createFundedPeople, type FundedPerson } from '../test/money-people.ts';
 import {
@@ -17,6 +16,7 @@ import {
   type RequestParts,
 } from '../test/openapi-fuzz.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
+import { encodeCursor } from './cursor.ts';
 
 /**
  * Every operation of the published OpenAPI document gets at least MIN_CASES_PER_OPERATION

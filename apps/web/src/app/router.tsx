@@ -165,7 +165,7 @@ const SCREENS: Record<Exclude<ScreenPath, '/:product-ddf'>, ScreenRoute> = {
     layout: 'app',
     requiresSignIn: true,
     lazy: screen(
-      () => import('@/features/payments/pages/payments-page'),
+      () => import('@/features/wallet/pages/payments-page'),
       (m) => m.PaymentsPage,
     ),
   },
@@ -173,7 +173,7 @@ const SCREENS: Record<Exclude<ScreenPath, '/:product-ddf'>, ScreenRoute> = {
     layout: 'app',
     requiresSignIn: true,
     lazy: screen(
-      () => import('@/features/payment-methods/pages/payment-methods-page'),
+      () => import('@/features/wallet/pages/payment-methods-page'),
       (m) => m.PaymentMethodsPage,
     ),
   },

@@ -1,6 +1,6 @@
-// Deliberately no runtime import from @ztart/shared/errors: that module pulls in zod, and this
-// client sits in the entry chunk that the public quick-tip page loads.
-import type { ErrorCode } from '@ztart/shared/errors';
+// The zod-free catalogue only: this client sits in the entry chunk that the public quick-tip
+// page loads, and @ztart/shared/errors pulls in zod.
+import { codeForStatus, type ErrorCode } from '@ztart/shared/error-catalogue';
 import { isDemoMode } from '@/lib/demo/demo-mode';
 
 /** A code of our error catalogue, or one a newer server sent that this build does not know yet. */
@@ -25,25 +25,6 @@ export class ApiError extends Error {
     this.status = init.status;
     this.details = init.details;
   }
-}
-
-/** The code to use when an error answer does not carry our error shape. */
-const CODE_BY_STATUS: Readonly<Record<number, ErrorCode>> = {
-  400: 'bad_request',
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not_found',
-  405: 'method_not_allowed',
-  409: 'conflict',
-  413: 'payload_too_large',
-  415: 'unsupported_media_type',
-  422: 'validation_failed',
-  429: 'rate_limited',
-  503: 'service_unavailable',
-};
-
-export function codeForStatus(status: number): ErrorCode {
-  return CODE_BY_STATUS[status] ?? (status >= 500 ? 'internal_error' : 'bad_request');
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

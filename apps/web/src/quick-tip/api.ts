@@ -8,7 +8,7 @@ import type {
   TipStatus,
 } from '@ztart/shared/contracts/qr-codes';
 import type { WalletResponse } from '@ztart/shared/contracts/wallet';
-import type { ErrorCode } from '@ztart/shared/errors';
+import { codeForStatus, type ErrorCode } from '@ztart/shared/error-catalogue';
 import { isCurrency } from '@ztart/shared/money';
 
 /** A failed request as a value: `code` from our error catalogue (or what a newer server sent). */
@@ -46,13 +46,6 @@ function readCookie(name: string): string | null {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function codeOfStatus(status: number): string {
-  if (status === 404) return 'not_found';
-  if (status === 429) return 'rate_limited';
-  if (status === 401) return 'unauthorized';
-  return status >= 500 ? 'internal_error' : 'bad_request';
 }
 
 interface RequestOptions {
@@ -99,7 +92,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     const error = isRecord(body) && isRecord(body.error) ? body.error : null;
     throw typeof error?.code === 'string'
       ? new RequestError(error.code, response.status, isRecord(error.details) ? error.details : {})
-      : new RequestError(codeOfStatus(response.status), response.status);
+      : new RequestError(codeForStatus(response.status), response.status);
   }
   return body as T;
 }

@@ -2,6 +2,7 @@ import type { QuickTipProfile, TipRequestInput } from '@ztart/shared/contracts/q
 import { TEXT_LIMITS } from '@ztart/shared/limits';
 import { type Currency, isCurrency } from '@ztart/shared/money';
 import {
+  cleanPhone,
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
   PHONE_PATTERN,
@@ -9,9 +10,13 @@ import {
   ZTARTAG_PATTERN,
 } from '@ztart/shared/patterns';
 import { parseAmountInput } from '@/components/money/parse-amount-input';
+import type { Attempt as StepperAttempt } from '@/components/money-flow/money-stepper';
 import type { WalletFigures } from './api.ts';
 import { type CardDraft, cardRequestOf, checkCard, EMPTY_CARD } from './card.ts';
 import type { FieldProblems, Problem } from './problems.ts';
+
+/** A tip the person has confirmed, with the one key that every try of it sends. */
+export type Attempt = StepperAttempt<TipRequestInput>;
 
 /** What the link says: who to tip, the QR code scanned, its fixed amount, whether it is embedded. */
 export interface LinkParams {
@@ -152,7 +157,7 @@ export function checkReceipt(
       ? { senderEmail: value.toLowerCase() }
       : { problem: { key: 'receipt.emailInvalid' } };
   }
-  const phone = value.replace(/[\s().-]/g, '');
+  const phone = cleanPhone(value);
   return PHONE_PATTERN.test(phone) ? { senderPhone: phone } : { problem: { key: 'receipt.phoneInvalid' } };
 }
 

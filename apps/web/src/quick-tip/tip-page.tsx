@@ -1,10 +1,6 @@
 import type { QuickTipProfile, Tip, TipRequestInput } from '@ztart/shared/contracts/qr-codes';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import {
-  MoneySteps,
-  type Attempt as StepperAttempt,
-  useMoneyStepper,
-} from '@/components/money-flow/money-stepper';
+import { MoneySteps, useMoneyStepper } from '@/components/money-flow/money-stepper';
 import { fetchWalletFigures, sendTip, type Visitor, type WalletFigures } from './api.ts';
 import { ConfirmStep } from './components/confirm-step.tsx';
 import { DoneStep } from './components/done-step.tsx';
@@ -17,9 +13,6 @@ import { failureOf } from './failures.ts';
 import { type DraftContext, initialDraft, type LinkParams, type TipDraft, tipCurrency } from './form.ts';
 import { useI18n } from './i18n.ts';
 import type { FieldProblems, Problem } from './problems.ts';
-
-/** A tip the person has confirmed, with the one key that every try of it sends. */
-export type Attempt = StepperAttempt<TipRequestInput>;
 
 /** What the form shows again when a refusal sends the person back to it. */
 interface FormProblems {

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { CARD_BRANDS } from '../cards.ts';
-import { isTimeZone, QR_USER_LEVELS } from '../dynamic-qr.ts';
 import { isPixKey } from '../emv.ts';
 import { LANGUAGES } from '../languages.ts';
 import { PAGE_SIZE, TEXT_LIMITS } from '../limits.ts';
 import type { Currency } from '../money.ts';
 import { QR_SHORT_CODE_PATTERN } from '../patterns.ts';
+import { QR_USER_LEVELS } from '../roles.ts';
 import { safeText, safeWebAddress } from '../safe-text.ts';
+import { isTimeZone } from '../time-zones.ts';
 import { emailSchema, phoneSchema, ztartagSchema } from '../validation.ts';
 import { addCardRequestSchema } from './payment-methods.ts';
 import { publicProfileSchema } from './profiles.ts';

@@ -22,6 +22,12 @@ export const TRANSACTION_KINDS = [
   'tip_out',
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
+/** Money that leaves a person's wallet and counts toward their daily limit. */
+export const OUTGOING_KINDS = [
+  'transfer_out',
+  'withdrawal',
+  'tip_out',
+] as const satisfies readonly TransactionKind[];
 
 /** Categories every person starts with; the web app translates them (`transactions:categories.<key>`). */
 export const DEFAULT_CATEGORY_KEYS = [
@@ -37,6 +43,20 @@ export const DEFAULT_CATEGORY_KEYS = [
   'other',
 ] as const;
 export type DefaultCategoryKey = (typeof DEFAULT_CATEGORY_KEYS)[number];
+
+/** Chart colours of the default categories: the server's, and the demo's in the browser. */
+export const DEFAULT_CATEGORY_COLORS: Record<DefaultCategoryKey, string> = {
+  deposits: '#16a34a',
+  withdrawals: '#dc2626',
+  transfers: '#2563eb',
+  tips: '#d97706',
+  food: '#ea580c',
+  shopping: '#db2777',
+  transport: '#0891b2',
+  bills: '#7c3aed',
+  entertainment: '#9333ea',
+  other: '#64748b',
+};
 
 /** The category a new transaction of each kind gets until the person changes it. */
 export const CATEGORY_OF_KIND: Record<TransactionKind, DefaultCategoryKey> = {

@@ -1,8 +1,6 @@
 import type { CardBrand } from '@ztart/shared/cards';
 import type { Currency } from '@ztart/shared/money';
-import type { Config } from '../../config.ts';
 import type { AppDatabase } from '../../db/client.ts';
-import { SandboxCardProcessor } from './sandbox.ts';
 
 /** What a person typed on the card form: goes to the processor, never to our tables. */
 export interface CardDetails {
@@ -100,9 +98,4 @@ export interface CardProcessor {
   nextDue(db: AppDatabase, now: Date, excluding?: readonly string[]): Promise<DueOperation | null>;
   /** Records that the operation is settled; call it in the transaction that applied the outcome. */
   markSettled(db: AppDatabase, reference: string, now: Date): Promise<void>;
-}
-
-/** The built-in sandbox: the only processor for now (a real adapter will be chosen by its own variable). */
-export function createCardProcessor(config: Pick<Config, 'cardSettlementDelayMs'>): CardProcessor {
-  return new SandboxCardProcessor({ settlementDelayMs: config.cardSettlementDelayMs });
 }

@@ -12,7 +12,7 @@
 -- Returns one outcome per item, in order: {statusCode, body, sentCategoryId, receivedCategoryId}
 -- when it moved money, {replayed: true, statusCode, body} for a kept answer, or {error, ...}
 -- (insufficient_balance, limit_exceeded with remainingReferenceMinor, pin_required,
--- idempotency_conflict, wallet_error) when it moved nothing. A refusal writes nothing; anything
+-- idempotency_conflict, wallet_error, recipient_not_found) when it moved nothing. A refusal writes nothing; anything
 -- unexpected raises, and the whole batch rolls back.
 --
 -- The checks run in order, one movement after the other, on arrays: what an earlier movement of the
@@ -43,8 +43,8 @@ DECLARE
   v_references bigint[];
   -- Some movement of the batch is a tip with its own row.
   v_has_tips boolean;
-  -- What the batch found, under its locks.
-  v_payers uuid[];
+  -- What the batch found, under its locks: the people of the batch whose account is not deleted.
+  v_people uuid[];
   v_account_ids bigint[];
   v_account_keys text[];
   v_balances bigint[];
@@ -104,17 +104,21 @@ BEGIN
   v_sent_categories := array_fill(NULL::uuid, ARRAY[v_count]);
   v_received_categories := array_fill(NULL::uuid, ARRAY[v_count]);
 
-  -- Payers first, ascending, as every outgoing payment locks its payer before its accounts: the
-  -- daily limit reads what each sent. A payer whose account is gone is not among them.
-  SELECT COALESCE(array_agg(payer.id), '{}') INTO v_payers FROM (
-    SELECT id, deleted_at FROM users WHERE id = ANY (v_senders) ORDER BY id FOR NO KEY UPDATE
-  ) payer WHERE payer.deleted_at IS NULL;
+  -- People first, payers and recipients together, ascending, as every outgoing payment locks its
+  -- payer before its accounts: the daily limit reads what each payer sent, and deleting an account
+  -- locks the person's row before it counts their money (profiles/delete-account.ts). A deletion
+  -- that committed first is seen here, and one that comes later waits for this batch and then
+  -- finds the money. A person whose account is gone is not among them: neither payer nor
+  -- recipient.
+  SELECT COALESCE(array_agg(person.id), '{}') INTO v_people FROM (
+    SELECT id, deleted_at FROM users WHERE id = ANY (v_senders || v_recipients) ORDER BY id FOR NO KEY UPDATE
+  ) person WHERE person.deleted_at IS NULL;
 
   -- A recipient's first money in a currency opens their wallet account in it, before any account
   -- is locked (a new row is only waited on while another transaction creates the same one).
   INSERT INTO ledger_accounts (owner_id, kind, currency, allow_negative)
   SELECT DISTINCT x.r, 'wallet_available', x.c, false FROM unnest(v_recipients, v_currencies) AS x(r, c)
-  WHERE NOT EXISTS (
+  WHERE x.r = ANY (v_people) AND NOT EXISTS (
     SELECT 1 FROM ledger_accounts a WHERE a.owner_id = x.r AND a.kind = 'wallet_available' AND a.currency = x.c)
   ON CONFLICT DO NOTHING;
 
@@ -180,8 +184,13 @@ BEGIN
       END IF;
     END IF;
 
-    IF NOT v_senders[i] = ANY (v_payers) THEN
+    IF NOT v_senders[i] = ANY (v_people) THEN
       v_outcomes[i] := jsonb_build_object('error', 'wallet_error');
+      CONTINUE;
+    END IF;
+
+    IF NOT v_recipients[i] = ANY (v_people) THEN
+      v_outcomes[i] := jsonb_build_object('error', 'recipient_not_found');
       CONTINUE;
     END IF;
 

@@ -50,7 +50,8 @@ export type MovementRefusal =
   | 'limit_exceeded'
   | 'pin_required'
   | 'idempotency_conflict'
-  | 'wallet_error';
+  | 'wallet_error'
+  | 'recipient_not_found';
 
 export type MovementOutcome =
   | {

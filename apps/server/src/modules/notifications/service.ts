@@ -7,8 +7,8 @@ import type {
 } from '@ztart/shared/contracts/notifications';
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.ts';
+import { decodeCursor, pageOf } from '../../http/cursor.ts';
 import { AppError } from '../../http/errors.ts';
-import { decodeCursor, pageOf } from '../transactions/cursor.ts';
 import { type NotificationRow, notifications } from './tables.ts';
 
 export type NotificationData = Notification['data'];

@@ -9,8 +9,8 @@ import { CURRENCIES, type Currency, MAX_AMOUNT_MINOR } from '@ztart/shared/money
 import { and, desc, eq, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppDatabase } from '../../db/client.ts';
+import { decodeCursor, pageOf } from '../../http/cursor.ts';
 import { profiles } from '../profiles/tables.ts';
-import { decodeCursor, pageOf } from '../transactions/cursor.ts';
 import { partyFromProfile, toTip } from './record.ts';
 import { tips } from './tables.ts';
 

@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import { createRateLimitCheck } from '../../http/rate-limit.ts';
 import { requireSignIn } from '../auth/session-plugin.ts';
-import { sendMoneyAnswer } from '../wallet/money-request.ts';
+import { sendMoneyAnswer } from '../idempotency/money-request.ts';
 import { listTips } from './history.ts';
 import { quickTipProfileOf } from './profile.ts';
 import { tipProgressOf } from './record.ts';

@@ -8,12 +8,14 @@ import { AMOUNT_LIMITS } from '@ztart/shared/limits';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { AppDatabase } from '../../db/client.ts';
+import { retryTransientConflicts } from '../../db/retry.ts';
 import { columnValues } from '../../db/sql-helpers.ts';
 import { AppError, isAppError } from '../../http/errors.ts';
 import { hashedKey } from '../../http/rate-limit.ts';
-import { auditValues, recordAuditInTransaction } from '../activity/service.ts';
+import { recordAuditInTransaction } from '../activity/service.ts';
 import { auditLog } from '../activity/tables.ts';
 import type { SignedIn } from '../auth/session-plugin.ts';
+import { failedMoneyRequest, type MoneyAnswer, unknownUnlessRefused } from '../idempotency/money-request.ts';
 import {
   errorAnswer,
   idempotencyKeyOf,
@@ -27,7 +29,7 @@ import type { MovementOrder } from '../ledger/movement.ts';
 import { creditPendingFromCard } from '../ledger/movements.ts';
 import type { LedgerTransferCode } from '../ledger/tables.ts';
 import { type PendingEvent, publishAll } from '../notifications/live.ts';
-import { notificationRow, toNotification } from '../notifications/service.ts';
+import { toNotification } from '../notifications/service.ts';
 import { notifications } from '../notifications/tables.ts';
 import { languageOf } from '../profiles/service.ts';
 import { recordTransaction, toTransaction, transactionRow } from '../transactions/record.ts';
@@ -39,10 +41,8 @@ import {
   resolveRecipient,
   shortNameOf,
 } from '../transfers/recipients.ts';
-import { retryTransientConflicts } from '../transfers/retry.ts';
-import { answerOf } from '../transfers/service.ts';
+import { answerOf, movementRecords } from '../transfers/service.ts';
 import { asksForPin, assertWithinTransferMax, dayStartOf } from '../wallet/limits.ts';
-import { failedMoneyRequest, type MoneyAnswer, unknownUnlessRefused } from '../wallet/money-request.ts';
 import { qrCodeIdForTip } from './qr-link.ts';
 import { sendTipReceipt, type TipReceipt } from './receipt.ts';
 import { insertTip, type NewTip, partyOf, toTip } from './record.ts';
@@ -400,36 +400,17 @@ function prepareWalletTip(
     description: `Tip from ${shortNameOf(sender)}`,
     counterparty: { userId: sender.userId, ...partyNamesOf(sender) },
   });
-  const notification = notificationRow({
-    userId: receiver.userId,
-    type: 'tip',
-    event: 'tip_received',
-    data: {
-      amountMinor,
-      currency,
-      transactionId: received.id,
-      fromZtartag: sender.ztartag,
-      fromName: sender.fullName?.trim() || null,
-    },
+  const { notification, audit } = movementRecords(request, {
+    kind: 'tip',
+    sender,
+    recipientId: receiver.userId,
+    receivedTransactionId: received.id,
+    amountMinor,
+    currency,
     now,
+    resource: `tip:${row.id}`,
+    metadata: { source: 'wallet', receiverId: receiver.userId, groupId, ledgerBatchId },
   });
-  const audit = {
-    id: randomUUID(),
-    createdAt: now,
-    ...auditValues(request, {
-      userId: sender.userId,
-      actionType: 'tip_sent',
-      resource: `tip:${row.id}`,
-      metadata: {
-        amountMinor,
-        currency,
-        source: 'wallet',
-        receiverId: receiver.userId,
-        groupId,
-        ledgerBatchId,
-      },
-    }),
-  };
   const tip = toTip(row, { receiver: partyOf(receiver), sender: partyOf(sender) });
   const order: MovementOrder = {
     key: idempotencyKeyOf(request) ?? null,

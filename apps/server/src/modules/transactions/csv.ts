@@ -2,7 +2,7 @@ import { TRANSACTION_CSV_COLUMNS, type TransactionQuery } from '@ztart/shared/co
 import { CURRENCY_DECIMALS, type Currency } from '@ztart/shared/money';
 import { eq } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.ts';
-import { type KeysetCursor, pageOf } from './cursor.ts';
+import { type KeysetCursor, pageOf } from '../../http/cursor.ts';
 import { selectTransactionPage, transactionFilterOf } from './service.ts';
 import { type TransactionRow, transactionCategories } from './tables.ts';
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CardBrand } from '@ztart/shared/cards';
 import {
   CATEGORY_OF_KIND,
+  DEFAULT_CATEGORY_COLORS,
   DEFAULT_CATEGORY_KEYS,
   type DefaultCategoryKey,
   type Transaction,
@@ -14,20 +15,6 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.ts';
 import type { PaymentMethodRow } from '../payment-methods/tables.ts';
 import { type TransactionRow, transactionCategories, transactions } from './tables.ts';
-
-/** Chart colours of the default categories. */
-export const DEFAULT_CATEGORY_COLORS: Record<DefaultCategoryKey, string> = {
-  deposits: '#16a34a',
-  withdrawals: '#dc2626',
-  transfers: '#2563eb',
-  tips: '#d97706',
-  food: '#ea580c',
-  shopping: '#db2777',
-  transport: '#0891b2',
-  bills: '#7c3aed',
-  entertainment: '#9333ea',
-  other: '#64748b',
-};
 
 export interface NewTransaction {
   userId: string;

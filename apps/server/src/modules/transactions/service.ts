@@ -6,9 +6,9 @@ import type {
 } from '@ztart/shared/contracts/transactions';
 import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.ts';
+import { decodeCursor, type KeysetCursor, pageOf } from '../../http/cursor.ts';
 import { AppError } from '../../http/errors.ts';
 import { findCategory } from './categories.ts';
-import { decodeCursor, type KeysetCursor, pageOf } from './cursor.ts';
 import { toTransaction } from './record.ts';
 import { type TransactionRow, transactions } from './tables.ts';
 

@@ -1,19 +1,21 @@
-import { DEFAULT_CATEGORY_KEYS } from '@ztart/shared/contracts/transactions';
+import {
+  DEFAULT_CATEGORY_COLORS,
+  DEFAULT_CATEGORY_KEYS,
+  OUTGOING_KINDS,
+} from '@ztart/shared/contracts/transactions';
 import { AMOUNT_LIMITS } from '@ztart/shared/limits';
 import type { FastifyBaseLogger } from 'fastify';
 import { Batcher } from '../../db/batcher.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { isRejectedByDatabase } from '../../db/errors.ts';
+import { retryTransientConflicts } from '../../db/retry.ts';
 import {
   type MovementOrder,
   type MovementOutcome,
   movementSettings,
   runMovements,
 } from '../ledger/movement.ts';
-import { DEFAULT_CATEGORY_COLORS } from '../transactions/record.ts';
-import { OUTGOING_KINDS } from '../wallet/limits.ts';
 import { findParties, type Parties, type PartiesQuery } from './recipients.ts';
-import { retryTransientConflicts } from './retry.ts';
 
 /**
  * The most transfers in one batch: the accounts of a batch stay locked until it commits, and its

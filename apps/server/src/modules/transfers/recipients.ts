@@ -1,4 +1,6 @@
 import type { RecipientResponse } from '@ztart/shared/contracts/wallet';
+import { cleanPhone } from '@ztart/shared/patterns';
+import { isVerified } from '@ztart/shared/roles';
 import { normalizeZtartag, PHONE_PATTERN, ZTARTAG_PATTERN } from '@ztart/shared/validation';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.ts';
@@ -20,7 +22,6 @@ export interface Person {
 type RecipientKind = 'ztartag' | 'email' | 'phone';
 
 /** Phone numbers as people type them: spaces, dashes, dots and brackets are dropped. */
-const PHONE_DECORATION = /[\s\-.()]/g;
 
 /**
  * How a typed recipient reads: an email has an `@` after its first character, a phone starts
@@ -30,7 +31,7 @@ const PHONE_DECORATION = /[\s\-.()]/g;
 export function recipientKindOf(typed: string): { kind: RecipientKind; value: string } {
   const text = typed.trim();
   if (text.indexOf('@') > 0) return { kind: 'email', value: text.toLowerCase() };
-  if (text.startsWith('+')) return { kind: 'phone', value: text.replace(PHONE_DECORATION, '') };
+  if (text.startsWith('+')) return { kind: 'phone', value: cleanPhone(text) };
   return { kind: 'ztartag', value: normalizeZtartag(text) };
 }
 
@@ -179,7 +180,7 @@ function toPersonRow(row: PeopleSelection): PersonRow {
     avatarUrl: row.avatarUrl,
     phone: row.phone,
     phoneVerified: row.phoneVerifiedAt !== null,
-    verified: row.emailVerifiedAt !== null && row.phoneVerifiedAt !== null,
+    verified: isVerified(row),
   };
 }
 

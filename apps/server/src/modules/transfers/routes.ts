@@ -11,7 +11,7 @@ import { errorResponses } from '../../http/error-responses.ts';
 import { AppError } from '../../http/errors.ts';
 import { createRateLimitCheck } from '../../http/rate-limit.ts';
 import { requireSignIn } from '../auth/session-plugin.ts';
-import { sendMoneyAnswer } from '../wallet/money-request.ts';
+import { sendMoneyAnswer } from '../idempotency/money-request.ts';
 import { namesByPrivateIdentifier, resolveRecipient, toRecipientResponse } from './recipients.ts';
 import { sendTransfer } from './service.ts';
 

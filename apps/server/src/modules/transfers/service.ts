@@ -9,6 +9,7 @@ import { AppError } from '../../http/errors.ts';
 import { auditValues } from '../activity/service.ts';
 import { auditLog } from '../activity/tables.ts';
 import type { SignedIn } from '../auth/session-plugin.ts';
+import { failedMoneyRequest, type MoneyAnswer, unknownUnlessRefused } from '../idempotency/money-request.ts';
 import { idempotencyKeyOf, keyExpiryOf, requestHashOf } from '../idempotency/service.ts';
 import { type MovementOrder, type MovementOutcome, remainingOf } from '../ledger/movement.ts';
 import { type PendingEvent, publishAll } from '../notifications/live.ts';
@@ -23,7 +24,6 @@ import {
   dayStartOf,
   pinRequiredError,
 } from '../wallet/limits.ts';
-import { failedMoneyRequest, type MoneyAnswer, unknownUnlessRefused } from '../wallet/money-request.ts';
 import { displayNameOf, notFoundFor, type Person, shortNameOf } from './recipients.ts';
 
 const ROUTE = 'POST /api/transfers';
@@ -119,35 +119,17 @@ function prepareTransfer(
     description: `Transfer from ${shortNameOf(sender)}`,
     counterparty: { userId: sender.userId, ztartag: sender.ztartag, name: displayNameOf(sender) },
   });
-  const notification = notificationRow({
-    userId: recipient.userId,
-    type: 'transfer',
-    event: 'transfer_received',
-    data: {
-      amountMinor,
-      currency,
-      transactionId: received.id,
-      fromZtartag: sender.ztartag,
-      fromName: sender.fullName?.trim() || null,
-    },
+  const { notification, audit } = movementRecords(request, {
+    kind: 'transfer',
+    sender,
+    recipientId: recipient.userId,
+    receivedTransactionId: received.id,
+    amountMinor,
+    currency,
     now,
+    resource: `transaction:${sent.id}`,
+    metadata: { recipientId: recipient.userId, groupId: shared.groupId, ledgerBatchId },
   });
-  const audit = {
-    id: randomUUID(),
-    createdAt: now,
-    ...auditValues(request, {
-      userId: sender.userId,
-      actionType: 'transfer_sent',
-      resource: `transaction:${sent.id}`,
-      metadata: {
-        amountMinor,
-        currency,
-        recipientId: recipient.userId,
-        groupId: shared.groupId,
-        ledgerBatchId,
-      },
-    }),
-  };
   const order: MovementOrder = {
     key,
     requestHash: requestHashOf({ route: ROUTE, body }),
@@ -170,6 +152,51 @@ function prepareTransfer(
     answer: { transaction: toTransaction(sent) },
   };
   return { order, recipientId: recipient.userId, received, notification };
+}
+
+/**
+ * The recipient's notification and the sender's audit row of a movement between two wallets
+ * (a transfer, a tip from the wallet): the same shape for each, named after its kind.
+ */
+export function movementRecords(
+  request: FastifyRequest,
+  movement: {
+    kind: 'transfer' | 'tip';
+    sender: Pick<Person, 'userId' | 'ztartag' | 'fullName'>;
+    recipientId: string;
+    receivedTransactionId: string;
+    amountMinor: number;
+    currency: Currency;
+    now: Date;
+    resource: string;
+    metadata: Record<string, unknown>;
+  },
+) {
+  const { kind, sender, amountMinor, currency, now } = movement;
+  const notification = notificationRow({
+    userId: movement.recipientId,
+    type: kind,
+    event: `${kind}_received`,
+    data: {
+      amountMinor,
+      currency,
+      transactionId: movement.receivedTransactionId,
+      fromZtartag: sender.ztartag,
+      fromName: sender.fullName?.trim() || null,
+    },
+    now,
+  });
+  const audit = {
+    id: randomUUID(),
+    createdAt: now,
+    ...auditValues(request, {
+      userId: sender.userId,
+      actionType: `${kind}_sent`,
+      resource: movement.resource,
+      metadata: { amountMinor, currency, ...movement.metadata },
+    }),
+  };
+  return { notification, audit };
 }
 
 /** The answer of a movement, or the error of its refusal. */

@@ -8,13 +8,13 @@ import type { AppDatabase } from '../../db/client.ts';
 import { AppError, isAppError } from '../../http/errors.ts';
 import { recordAuditInTransaction } from '../activity/service.ts';
 import type { SignedIn } from '../auth/session-plugin.ts';
+import { type MoneyAnswer, methodLabel, runMoneyRequest } from '../idempotency/money-request.ts';
 import { errorAnswer, type StoredAnswer } from '../idempotency/service.ts';
 import { creditPendingFromCard } from '../ledger/movements.ts';
 import type { PendingEvent } from '../notifications/live.ts';
 import { findOwnPaymentMethod } from '../payment-methods/service.ts';
 import type { PaymentMethodRow } from '../payment-methods/tables.ts';
 import { type NewTransaction, recordTransaction, toTransaction } from '../transactions/record.ts';
-import { type MoneyAnswer, methodLabel, runMoneyRequest } from './money-request.ts';
 
 /** Refusals of the card's bank: kept as the answer, so that a retry never charges again. */
 const REFUSED_CHARGE_CODES = new Set(['card_declined', 'card_insufficient_funds']);

@@ -1,7 +1,9 @@
+import { OUTGOING_KINDS } from '@ztart/shared/contracts/transactions';
 import type { WalletResponse } from '@ztart/shared/contracts/wallet';
 import { AMOUNT_LIMITS } from '@ztart/shared/limits';
 import { CURRENCIES, type Currency } from '@ztart/shared/money';
 import { fromReferenceMinor, referenceFactorOf, toReferenceMinor } from '@ztart/shared/reference-rates';
+import { isVerified } from '@ztart/shared/roles';
 import { type AnyColumn, and, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
@@ -12,8 +14,6 @@ import { isPinUnlocked } from '../security/pin.ts';
 import { userPins } from '../security/tables.ts';
 import { transactions } from '../transactions/tables.ts';
 
-/** Money that leaves a person's wallet and counts toward their daily limit. */
-export const OUTGOING_KINDS = ['transfer_out', 'withdrawal', 'tip_out'] as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Where the 24 hours of the daily limit start. */
@@ -36,23 +36,27 @@ export interface LockedPayer {
  */
 export async function lockPayer(tx: AppDatabase, userId: string): Promise<LockedPayer> {
   const [row] = await tx
-    .select({ deletedAt: users.deletedAt, email: users.emailVerifiedAt, phone: profiles.phoneVerifiedAt })
+    .select({
+      deletedAt: users.deletedAt,
+      emailVerifiedAt: users.emailVerifiedAt,
+      phoneVerifiedAt: profiles.phoneVerifiedAt,
+    })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(eq(users.id, userId))
     .for('no key update', { of: users });
   if (!row || row.deletedAt !== null) throw new AppError('wallet_error');
-  return { verified: Boolean(row.email && row.phone) };
+  return { verified: isVerified(row) };
 }
 
-/** Verified = email and phone verified (ARCHITECTURE.md §8): no daily limit then. */
-export async function isVerified(db: AppDatabase, userId: string): Promise<boolean> {
+/** Whether the person is verified (isVerified of packages/shared): no daily limit then. */
+export async function isVerifiedPerson(db: AppDatabase, userId: string): Promise<boolean> {
   const [row] = await db
-    .select({ email: users.emailVerifiedAt, phone: profiles.phoneVerifiedAt })
+    .select({ emailVerifiedAt: users.emailVerifiedAt, phoneVerifiedAt: profiles.phoneVerifiedAt })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(eq(users.id, userId));
-  return Boolean(row?.email && row.phone);
+  return row !== undefined && isVerified(row);
 }
 
 /**
@@ -124,7 +128,7 @@ export async function assertWithinLimits(
 ): Promise<void> {
   const userId = signedIn.user.id;
   assertWithinTransferMax(payment.amountMinor);
-  if (!(payer ? payer.verified : await isVerified(tx, userId))) {
+  if (!(payer ? payer.verified : await isVerifiedPerson(tx, userId))) {
     const sent = (await sentLast24h(tx, userId, now)).referenceMinor;
     const remainingReferenceMinor = Math.max(0, AMOUNT_LIMITS.unverifiedDailyMinor - sent);
     if (toReferenceMinor(payment.amountMinor, payment.currency) > remainingReferenceMinor) {
@@ -171,7 +175,7 @@ export async function limitsOf(
   now: Date,
 ): Promise<WalletResponse['limits']> {
   const [verified, pinSet, sent] = await Promise.all([
-    isVerified(db, userId),
+    isVerifiedPerson(db, userId),
     hasPin(db, userId),
     sentLast24h(db, userId, now),
   ]);

@@ -10,8 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import { requireSignIn } from '../auth/session-plugin.ts';
+import { sendMoneyAnswer } from '../idempotency/money-request.ts';
 import { createDeposit } from './deposits.ts';
-import { sendMoneyAnswer } from './money-request.ts';
 import { analyticsOf, walletOf } from './service.ts';
 import { createWithdrawal } from './withdrawals.ts';
 

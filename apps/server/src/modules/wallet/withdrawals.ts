@@ -5,11 +5,11 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
 import { recordAuditInTransaction } from '../activity/service.ts';
 import type { SignedIn } from '../auth/session-plugin.ts';
+import { type MoneyAnswer, methodLabel, runMoneyRequest } from '../idempotency/money-request.ts';
 import { createPending, ensureAccount } from '../ledger/service.ts';
 import { findOwnPaymentMethod, payoutDestinationOf } from '../payment-methods/service.ts';
 import { recordTransaction, toTransaction } from '../transactions/record.ts';
 import { assertWithinLimits, lockPayer } from './limits.ts';
-import { type MoneyAnswer, methodLabel, runMoneyRequest } from './money-request.ts';
 
 /**
  * `POST /api/wallet/withdrawals`: holds the amount at once (wallet_available → payouts, pending)

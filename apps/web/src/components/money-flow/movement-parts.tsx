@@ -5,7 +5,9 @@ import { CircleCheck, CircleX, Clock } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatMoney } from '@/components/money/money';
-import { StatusBadge, useTransaction } from '@/features/transactions';
+import { StatusBadge, useTransaction } from '@/components/transactions';
+import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
 import { useErrorMessage } from '@/hooks/use-error-message';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';
@@ -72,6 +74,48 @@ export function canRetry(error: unknown): boolean {
 }
 
 const STATUS_ICONS = { pending: Clock, completed: CircleCheck, failed: CircleX } as const;
+
+/**
+ * The end of a confirmation step: why the last try failed, if it did, then the button that sends
+ * (or tries again after a failure worth retrying) and the one that goes back.
+ */
+export function ConfirmActions({
+  error,
+  currency,
+  pending,
+  sendingLabel,
+  confirmLabel,
+  onConfirm,
+  onBack,
+}: {
+  error: unknown;
+  currency: Currency;
+  pending: boolean;
+  sendingLabel: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation('wallet');
+  const movementError = useMovementErrorMessage();
+  return (
+    <>
+      {error ? (
+        <FormAlert>
+          <p>{movementError(error, currency)}</p>
+        </FormAlert>
+      ) : null}
+      <div className="flex flex-col gap-2 sm:flex-row-reverse">
+        <Button size="lg" className="sm:flex-1" disabled={pending} onClick={onConfirm}>
+          {pending ? sendingLabel : error && canRetry(error) ? t('actions.retry') : confirmLabel}
+        </Button>
+        <Button variant="ghost" size="lg" disabled={pending} onClick={onBack}>
+          {t('actions.back')}
+        </Button>
+      </div>
+    </>
+  );
+}
 
 /**
  * The outcome of a movement, kept in step with the server: a pending deposit turns completed

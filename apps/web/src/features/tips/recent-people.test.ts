@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { transaction, transactionId } from '@/features/transactions/test-data';
+import { transaction, transactionId } from '@/components/transactions/test-data';
 import { recentPeopleOf } from './recent-people';
 
 const withPerson = (n: number, ztartag: string | null, displayName = `Person ${n}`) =>

@@ -18,7 +18,11 @@ import type {
   TransactionKind,
   TransactionStatus,
 } from '@ztart/shared/contracts/transactions';
-import { CATEGORY_OF_KIND, DEFAULT_CATEGORY_KEYS } from '@ztart/shared/contracts/transactions';
+import {
+  CATEGORY_OF_KIND,
+  DEFAULT_CATEGORY_COLORS,
+  DEFAULT_CATEGORY_KEYS,
+} from '@ztart/shared/contracts/transactions';
 import type {
   DepositRequest,
   MoneyMovementResponse,
@@ -31,6 +35,7 @@ import type {
 } from '@ztart/shared/contracts/wallet';
 import { AMOUNT_LIMITS } from '@ztart/shared/limits';
 import { CURRENCIES, type Currency, isAmountMinor } from '@ztart/shared/money';
+import { cleanPhone } from '@ztart/shared/patterns';
 import { toReferenceMinor } from '@ztart/shared/reference-rates';
 import { ApiError, type ApiErrorCode } from '@/lib/api-client';
 import { DEMO_USER } from '@/lib/demo/demo-mode';
@@ -50,26 +55,13 @@ function demoId(n: number): string {
   return `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 }
 
-const CATEGORY_COLORS: Record<DefaultCategoryKey, string> = {
-  deposits: '#16a34a',
-  withdrawals: '#64748b',
-  transfers: '#2563eb',
-  tips: '#db2777',
-  food: '#ea580c',
-  shopping: '#9333ea',
-  transport: '#0891b2',
-  bills: '#ca8a04',
-  entertainment: '#e11d48',
-  other: '#78716c',
-};
-
 /** The default categories, as the server creates them for a new person. */
 export function demoCategories(): Category[] {
   return DEFAULT_CATEGORY_KEYS.map((key, index) => ({
     id: demoId(0xca7000 + index),
     key,
     name: null,
-    color: CATEGORY_COLORS[key],
+    color: DEFAULT_CATEGORY_COLORS[key],
   }));
 }
 
@@ -646,7 +638,7 @@ const DEMO_PEOPLE: ReadonlyArray<RecipientResponse & { email: string; phone: str
 export function demoRecipient(query: string): RecipientResponse {
   const q = query.trim().toLowerCase();
   const tag = q.replace(/^@/, '');
-  const digits = q.replace(/[\s().-]/g, '');
+  const digits = cleanPhone(q);
   if (tag === DEMO_USER.ztartag || q === 'alex.demo@example.com') throw demoError('recipient_is_self', 400);
   const person = DEMO_PEOPLE.find(
     (candidate) => candidate.ztartag === tag || candidate.email === q || candidate.phone === digits,

@@ -1,3 +1,4 @@
+import { errorMessageKey } from '@ztart/shared/error-catalogue';
 import type { ZodType } from 'zod';
 import { ApiError } from '@/lib/api-client';
 
@@ -87,7 +88,7 @@ export function fieldErrorsFromApiError(
 ): FieldErrors | null {
   if (!(error instanceof ApiError)) return null;
   const field = fieldByCode[error.code];
-  if (field) return { [field]: `errors:${error.code}` };
+  if (field) return { [field]: errorMessageKey(error.code) };
   if (error.code !== 'validation_failed' || !isRecord(error.details)) return null;
   const issues = Array.isArray(error.details.issues) ? error.details.issues : [];
   const valid = issues.filter(

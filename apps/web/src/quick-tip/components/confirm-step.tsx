@@ -3,9 +3,9 @@ import type { ReactNode, Ref } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { brandOf, CARD_BRAND_NAMES } from '../card.ts';
+import type { Attempt } from '../form.ts';
 import { type I18n, useI18n } from '../i18n.ts';
 import type { Problem } from '../problems.ts';
-import type { Attempt } from '../tip-page.tsx';
 
 /** "Visa •••• 4242", or "Ztart balance (USD)". */
 export function sourceLabel(request: TipRequestInput, { t }: I18n): string {

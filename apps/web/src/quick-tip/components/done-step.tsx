@@ -3,9 +3,9 @@ import { CircleCheck, CircleX, Clock, type LucideIcon } from 'lucide-react';
 import type { Ref } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import type { Attempt } from '../form.ts';
 import { useI18n } from '../i18n.ts';
 import type { MessageKey } from '../messages/en.ts';
-import type { Attempt } from '../tip-page.tsx';
 import { useTipStatus } from '../tip-status.ts';
 import { receiptLabel, SummaryList, sourceLabel } from './confirm-step.tsx';
 

@@ -3,9 +3,9 @@ import { type FormEvent, type Ref, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, INPUT_CLASS } from '@/components/ui/field';
 import { RequestError, verifyPin } from '../api.ts';
+import type { Attempt } from '../form.ts';
 import { useI18n } from '../i18n.ts';
 import type { MessageKey } from '../messages/en.ts';
-import type { Attempt } from '../tip-page.tsx';
 
 /** Why the PIN did not unlock, in our words. */
 function pinErrorOf(error: unknown): { key: MessageKey; vars?: Record<string, number> } {

@@ -1,4 +1,5 @@
 import { phoneStartRequestSchema, phoneVerifyRequestSchema } from '@ztart/shared/contracts/auth';
+import { cleanPhone } from '@ztart/shared/patterns';
 import { Phone } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -90,7 +91,7 @@ function PhoneNumberForm({
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const result = validate(phoneStartRequestSchema, { phone: phone.replace(/[\s()-]/g, '') });
+    const result = validate(phoneStartRequestSchema, { phone: cleanPhone(phone) });
     if (!result.success) return showErrors(result.errors);
     start.mutate(result.data, {
       onSuccess: () => onSent(result.data.phone),

@@ -2,14 +2,14 @@ import type { PinStatusResponse } from '@ztart/shared/contracts/security';
 import { LockKeyhole, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChangePinForm, CreatePinForm, EnterPinForm } from '@/components/pin-forms';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { toast } from '@/components/ui/toast/toast-store';
-import { useChangePin, useCreatePin, useRemovePin } from '@/features/account/api/pin';
-import { ChangePinForm, CreatePinForm, EnterPinForm } from '@/features/account/components/pin-forms';
 import { SectionCard } from '@/features/account/components/section-card';
 import { useNow } from '@/hooks/use-now';
+import { useChangePin, useCreatePin, useRemovePin } from '@/lib/pin';
 
 /** A moment of the server's, as a time of day in the person's language. */
 export function useTimeOfDay(): (iso: string) => string {

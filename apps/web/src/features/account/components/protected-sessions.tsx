@@ -1,19 +1,19 @@
 import type { PinStatusResponse } from '@ztart/shared/contracts/security';
 import { LaptopMinimal, LockKeyhole, LogOut, Smartphone, Unlock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { CREATE_PIN_FIELD_ID, EnterPinForm } from '@/components/pin-forms';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast/toast-store';
-import { useVerifyPin } from '@/features/account/api/pin';
 import { useRevokeOtherSessions, useSessions } from '@/features/account/api/sessions';
-import { CREATE_PIN_FIELD_ID, EnterPinForm } from '@/features/account/components/pin-forms';
 import { isFuture, useTimeOfDay } from '@/features/account/components/pin-section';
 import { SectionCard } from '@/features/account/components/section-card';
 import { describeDevice } from '@/features/account/device';
 import { useFailureMessage } from '@/hooks/use-error-message';
 import { useNow } from '@/hooks/use-now';
+import { useVerifyPin } from '@/lib/pin';
 
 /** "4:05": minutes and seconds left. */
 export function formatRemaining(ms: number): string {

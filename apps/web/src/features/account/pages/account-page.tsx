@@ -8,7 +8,6 @@ import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/ca
 import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs } from '@/components/ui/tabs';
-import { usePinStatus } from '@/features/account/api/pin';
 import { AvatarSection } from '@/features/account/components/avatar-section';
 import { ChangePasswordForm } from '@/features/account/components/change-password-form';
 import { DeleteAccountSection } from '@/features/account/components/delete-account-section';
@@ -21,6 +20,7 @@ import { ProtectedSessions } from '@/features/account/components/protected-sessi
 import { SignOutSection } from '@/features/account/components/sign-out-section';
 import { useErrorMessage } from '@/hooks/use-error-message';
 import { displayNameOf, type SignedInAuth, useAuth } from '@/lib/auth/auth-context';
+import { usePinStatus } from '@/lib/pin';
 
 /**
  * Sections that later phases build (spec §2: notifications, privacy, financial → phases 3–5).

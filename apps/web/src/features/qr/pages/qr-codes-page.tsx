@@ -2,11 +2,11 @@ import { QrCode } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { ScanPanel } from '@/components/qr-scan/scan-panel';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs } from '@/components/ui/tabs';
 import { MyCodesPanel } from '@/features/qr/components/my-codes-panel';
 import { MyQrPanel } from '@/features/qr/components/my-qr-panel';
-import { ScanPanel } from '@/features/qr/components/scan-panel';
 import { type SignedInAuth, useAuth } from '@/lib/auth/auth-context';
 
 export const QR_TABS = ['my', 'codes', 'scan'] as const;

@@ -9,19 +9,19 @@ import { checkAmount } from '@/components/money/parse-amount-input';
 import { type Attempt, MoneySteps, useMoneyStepper } from '@/components/money-flow/money-stepper';
 import { canRetry, SummaryList, useMovementErrorMessage } from '@/components/money-flow/movement-parts';
 import { StepHeading } from '@/components/money-flow/step-heading';
+import { EnterPinForm } from '@/components/pin-forms';
 import { Avatar } from '@/components/ui/avatar';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { VerifiedBadge } from '@/components/verified-badge';
-import { useVerifyPin } from '@/features/account/api/pin';
-import { EnterPinForm } from '@/features/account/components/pin-forms';
 import { useSendWalletTip, type WalletTipRequest } from '@/features/tips/api/send-wallet-tip';
 import { TipStatusBadge } from '@/features/tips/components/tip-status-badge';
 import { tipLinkOf } from '@/features/tips/quick-tip-link';
-import { availableIn } from '@/features/wallet/wallet-figures';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { useVerifyPin } from '@/lib/pin';
+import { availableIn } from '@/lib/wallet/wallet-figures';
 
 /** The amount chosen: a preset, or what was typed under "Other amount". */
 interface AmountDraft {

@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import type { QuickTipProfile } from '@ztart/shared/contracts/qr-codes';
 import { IDEMPOTENCY_HEADER } from '@ztart/shared/contracts/wallet';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { page, transaction, transactionId } from '@/components/transactions/test-data';
 import { tip } from '@/features/tips/test-data';
-import { page, transaction, transactionId } from '@/features/transactions/test-data';
-import { LEO, walletAnswer } from '@/features/wallet/test-data';
 import { error, type MockAnswer, mockApi } from '@/test/mock-api';
 import { renderRoute, signedIn } from '@/test/render';
+import { LEO, walletAnswer } from '@/test/wallet-data';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -11,9 +11,9 @@ import { useTipProfile } from '@/features/tips/api/get-tip-profile';
 import { RecipientPicker } from '@/features/tips/components/recipient-picker';
 import { TippedPerson, WalletTipFlow } from '@/features/tips/components/wallet-tip-flow';
 import { QuickTipPage } from '@/features/tips/pages/quick-tip-page';
-import { useWallet } from '@/features/wallet/api/get-wallet';
 import { useErrorMessage } from '@/hooks/use-error-message';
 import { useAuth } from '@/lib/auth/auth-context';
+import { useWallet } from '@/lib/wallet/get-wallet';
 
 /** `?to=` holds the chosen person, so Back returns to the picker and a reload keeps the choice. */
 const RECIPIENT_PARAM = 'to';

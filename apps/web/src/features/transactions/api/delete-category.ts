@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Category } from '@ztart/shared/contracts/transactions';
-import { categoryKeys, transactionKeys } from '@/features/transactions/api/transaction-keys';
-import { deleteDemoCategory } from '@/features/transactions/demo';
+import { categoryKeys, transactionKeys } from '@/components/transactions/api/transaction-keys';
+import { deleteDemoCategory } from '@/components/transactions/demo';
 import { api } from '@/lib/api-client';
 import { isDemoMode } from '@/lib/demo/demo-mode';
 

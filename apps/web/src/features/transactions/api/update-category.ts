@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Category, type CategoryRequest, categorySchema } from '@ztart/shared/contracts/transactions';
-import { categoryKeys } from '@/features/transactions/api/transaction-keys';
-import { updateDemoCategory } from '@/features/transactions/demo';
+import { categoryKeys } from '@/components/transactions/api/transaction-keys';
+import { updateDemoCategory } from '@/components/transactions/demo';
 import { api } from '@/lib/api-client';
 import { isDemoMode } from '@/lib/demo/demo-mode';
 

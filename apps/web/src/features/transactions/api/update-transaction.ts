@@ -5,8 +5,8 @@ import {
   transactionSchema,
   type UpdateTransactionRequest,
 } from '@ztart/shared/contracts/transactions';
-import { transactionKeys } from '@/features/transactions/api/transaction-keys';
-import { updateDemoTransaction } from '@/features/transactions/demo';
+import { transactionKeys } from '@/components/transactions/api/transaction-keys';
+import { updateDemoTransaction } from '@/components/transactions/demo';
 import { api } from '@/lib/api-client';
 import { isDemoMode } from '@/lib/demo/demo-mode';
 

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Category } from '@ztart/shared/contracts/transactions';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { categories, GIGS_ID, TIPS_ID } from '@/components/transactions/test-data';
 import { CategoriesDialog } from '@/features/transactions/components/categories-dialog';
-import { categories, GIGS_ID, TIPS_ID } from '@/features/transactions/test-data';
 import { error, type MockAnswer, mockApi } from '@/test/mock-api';
 import { renderWithProviders, signedIn } from '@/test/render';
 

@@ -2,6 +2,8 @@ import { type Category, categoryRequestSchema } from '@ztart/shared/contracts/tr
 import { Check, Pencil, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCategories } from '@/components/transactions/api/get-categories';
+import { CATEGORY_PALETTE, useCategoryName } from '@/components/transactions/categories';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
@@ -9,9 +11,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCreateCategory } from '@/features/transactions/api/create-category';
 import { useDeleteCategory } from '@/features/transactions/api/delete-category';
-import { useCategories } from '@/features/transactions/api/get-categories';
 import { useUpdateCategory } from '@/features/transactions/api/update-category';
-import { CATEGORY_PALETTE, useCategoryName } from '@/features/transactions/categories';
 import { useSavedToast } from '@/features/transactions/components/saved-toast';
 import { useFailureMessage } from '@/hooks/use-error-message';
 import { cn } from '@/lib/cn';

@@ -7,17 +7,17 @@ import { CURRENCIES } from '@ztart/shared/money';
 import { Search, SlidersHorizontal } from 'lucide-react';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { INPUT_CLASS, TextField } from '@/components/ui/field';
-import { Select } from '@/components/ui/select';
-import { useCategories } from '@/features/transactions/api/get-categories';
-import { useCategoryName } from '@/features/transactions/categories';
+import { useCategories } from '@/components/transactions/api/get-categories';
+import { useCategoryName } from '@/components/transactions/categories';
 import {
   countActiveFilters,
   type TransactionFilterField,
   type TransactionFilters,
-} from '@/features/transactions/filters';
+} from '@/components/transactions/filters';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { INPUT_CLASS, TextField } from '@/components/ui/field';
+import { Select } from '@/components/ui/select';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { cn } from '@/lib/cn';
 

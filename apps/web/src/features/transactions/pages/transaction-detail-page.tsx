@@ -5,6 +5,20 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { useCategories } from '@/components/transactions/api/get-categories';
+import {
+  isMissingTransaction,
+  isTransactionId,
+  useTransaction,
+} from '@/components/transactions/api/get-transaction';
+import { useCategoryName } from '@/components/transactions/categories';
+import {
+  counterpartyLabel,
+  paymentMethodLabel,
+  useDescribeTransaction,
+} from '@/components/transactions/describe';
+import { KindIcon, SignedAmount, StatusBadge } from '@/components/transactions/transaction-parts';
+import type { TransactionLinkState } from '@/components/transactions/transaction-row';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TextAreaField } from '@/components/ui/field';
@@ -12,23 +26,9 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast/toast-store';
-import { useCategories } from '@/features/transactions/api/get-categories';
-import {
-  isMissingTransaction,
-  isTransactionId,
-  useTransaction,
-} from '@/features/transactions/api/get-transaction';
 import { useUpdateTransaction } from '@/features/transactions/api/update-transaction';
-import { useCategoryName } from '@/features/transactions/categories';
 import { CategoriesDialog } from '@/features/transactions/components/categories-dialog';
 import { useSavedToast } from '@/features/transactions/components/saved-toast';
-import { KindIcon, SignedAmount, StatusBadge } from '@/features/transactions/components/transaction-parts';
-import type { TransactionLinkState } from '@/features/transactions/components/transaction-row';
-import {
-  counterpartyLabel,
-  paymentMethodLabel,
-  useDescribeTransaction,
-} from '@/features/transactions/describe';
 import { useErrorMessage, useFailureMessage } from '@/hooks/use-error-message';
 import { fieldErrorsFromApiError, validate } from '@/lib/forms/form-errors';
 import { useFieldMessage } from '@/lib/forms/use-field-message';

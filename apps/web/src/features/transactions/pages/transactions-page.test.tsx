@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetDemoTransactionEdits } from '@/features/transactions/demo';
-import { categories, FOOD_ID, page, queryOf, transaction } from '@/features/transactions/test-data';
+import { resetDemoTransactionEdits } from '@/components/transactions/demo';
+import { categories, FOOD_ID, page, queryOf, transaction } from '@/components/transactions/test-data';
 import { setDemoMode } from '@/lib/demo/demo-mode';
 import { demoTransactions, resetDemoMoney } from '@/lib/demo/demo-money';
 import { error, type MockAnswer, mockApi } from '@/test/mock-api';

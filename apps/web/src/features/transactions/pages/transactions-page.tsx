@@ -3,18 +3,18 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import {
+  exportCsvUrl,
+  filtersFromSearchParams,
+  filtersToSearchParams,
+} from '@/components/transactions/filters';
+import { TransactionList } from '@/components/transactions/transaction-list';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { CategoriesDialog } from '@/features/transactions/components/categories-dialog';
 import {
   type FilterChange,
   TransactionFiltersBar,
 } from '@/features/transactions/components/transaction-filters';
-import { TransactionList } from '@/features/transactions/components/transaction-list';
-import {
-  exportCsvUrl,
-  filtersFromSearchParams,
-  filtersToSearchParams,
-} from '@/features/transactions/filters';
 import { useAuth } from '@/lib/auth/auth-context';
 
 /**

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { type WalletAnalyticsResponse, walletAnalyticsResponseSchema } from '@ztart/shared/contracts/wallet';
 import type { Currency } from '@ztart/shared/money';
-import { walletKeys } from '@/features/wallet/api/wallet-keys';
 import { api } from '@/lib/api-client';
 import { isDemoMode } from '@/lib/demo/demo-mode';
 import { refetchIfInvalidated } from '@/lib/live-events';
+import { walletKeys } from '@/lib/wallet/wallet-keys';
 
 /** `GET /api/wallet/analytics?currency=&days=`: income and expense per UTC day, oldest first. */
 export async function fetchWalletAnalytics(

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { useFormatMoney } from '@/components/money/money';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { dailyRemainingIn } from '@/features/wallet/wallet-figures';
+import { dailyRemainingIn } from '@/lib/wallet/wallet-figures';
 
 /**
  * What the person may send: the daily limit left while unverified (per currency shown), the

@@ -1,7 +1,7 @@
 import type { PaymentMethod } from '@ztart/shared/contracts/payment-methods';
 import { useId } from 'react';
 import { FieldError } from '@/components/ui/field';
-import { PaymentMethodLine } from '@/features/payment-methods/components/payment-method-line';
+import { PaymentMethodLine } from '@/features/wallet/components/payment-method-line';
 import { cn } from '@/lib/cn';
 
 /** A choice among cards or bank accounts, as large radio rows (a 44 px target each). */

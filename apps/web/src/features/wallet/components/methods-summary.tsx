@@ -7,12 +7,8 @@ import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
-import {
-  bankAccountsOf,
-  cardsOf,
-  usePaymentMethods,
-} from '@/features/payment-methods/api/get-payment-methods';
-import { PaymentMethodLine } from '@/features/payment-methods/components/payment-method-line';
+import { bankAccountsOf, cardsOf, usePaymentMethods } from '@/features/wallet/api/get-payment-methods';
+import { PaymentMethodLine } from '@/features/wallet/components/payment-method-line';
 import { useErrorMessage } from '@/hooks/use-error-message';
 
 function preferred(methods: PaymentMethod[]): PaymentMethod | undefined {

@@ -11,7 +11,7 @@ import { Money, useFormatMoney } from '@/components/money/money';
 import { checkAmount } from '@/components/money/parse-amount-input';
 import { useMoneyStepper } from '@/components/money-flow/money-stepper';
 import {
-  canRetry,
+  ConfirmActions,
   MovementReceipt,
   SimulatedNote,
   SummaryList,
@@ -21,20 +21,15 @@ import { StepHeading } from '@/components/money-flow/step-heading';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
-import {
-  bankAccountsOf,
-  cardsOf,
-  usePaymentMethods,
-} from '@/features/payment-methods/api/get-payment-methods';
-import { BankAccountForm } from '@/features/payment-methods/components/bank-account-form';
-import { CardForm } from '@/features/payment-methods/components/card-form';
-import { usePaymentMethodName } from '@/features/payment-methods/components/payment-method-line';
 import { useCreateDeposit } from '@/features/wallet/api/create-deposit';
 import { useCreateWithdrawal } from '@/features/wallet/api/create-withdrawal';
+import { bankAccountsOf, cardsOf, usePaymentMethods } from '@/features/wallet/api/get-payment-methods';
+import { BankAccountForm } from '@/features/wallet/components/bank-account-form';
+import { CardForm } from '@/features/wallet/components/card-form';
 import { MethodChoice } from '@/features/wallet/components/method-choice';
-import { availableIn, dailyRemainingIn } from '@/features/wallet/wallet-figures';
+import { usePaymentMethodName } from '@/features/wallet/components/payment-method-line';
 import { useErrorMessage } from '@/hooks/use-error-message';
-import { ApiError } from '@/lib/api-client';
+import { availableIn, dailyLimitRefusal, dailyRemainingIn } from '@/lib/wallet/wallet-figures';
 
 export type MovementKind = 'deposit' | 'withdrawal';
 
@@ -218,16 +213,7 @@ function DetailsStep({
     }
     if (kind === 'withdrawal' && dailyRemaining !== null && check.amountMinor > dailyRemaining) {
       // The server would refuse it the same way: say so before the confirmation step.
-      const refusal = new ApiError({
-        code: 'limit_exceeded',
-        status: 422,
-        details: {
-          limit: 'daily',
-          limitMinor: wallet.limits.dailyLimitMinor,
-          remainingMinor: dailyRemaining,
-        },
-      });
-      return setAmountError(movementError(refusal, currency));
+      return setAmountError(movementError(dailyLimitRefusal(wallet, dailyRemaining), currency));
     }
     if (!selected) return;
     onContinue({ paymentMethodId: selected.id, amountMinor: check.amountMinor, currency }, selected);
@@ -298,7 +284,6 @@ function ConfirmStep({
   const { t } = useTranslation('wallet');
   const copy = kind === 'deposit' ? 'deposit' : 'withdraw';
   const format = useFormatMoney();
-  const movementError = useMovementErrorMessage();
   const amount = format(request.amountMinor, request.currency);
   const wallet = t('flows.walletOf', { currency: request.currency });
   return (
@@ -312,23 +297,15 @@ function ConfirmStep({
           { label: t('flows.fee'), value: t('flows.noFee') },
         ]}
       />
-      {error ? (
-        <FormAlert>
-          <p>{movementError(error, request.currency)}</p>
-        </FormAlert>
-      ) : null}
-      <div className="flex flex-col gap-2 sm:flex-row-reverse">
-        <Button size="lg" className="sm:flex-1" disabled={pending} onClick={onSubmit}>
-          {pending
-            ? t(`${copy}.sending`)
-            : error && canRetry(error)
-              ? t('actions.retry')
-              : t(`${copy}.confirmAction`, { amount })}
-        </Button>
-        <Button variant="ghost" size="lg" disabled={pending} onClick={onBack}>
-          {t('actions.back')}
-        </Button>
-      </div>
+      <ConfirmActions
+        error={error}
+        currency={request.currency}
+        pending={pending}
+        sendingLabel={t(`${copy}.sending`)}
+        confirmLabel={t(`${copy}.confirmAction`, { amount })}
+        onConfirm={onSubmit}
+        onBack={onBack}
+      />
     </div>
   );
 }

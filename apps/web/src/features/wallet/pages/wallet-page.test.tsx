@@ -1,18 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  bankAccount,
-  card,
-  MOVEMENT_ID,
-  movement,
-  OTHER_CARD_ID,
-  walletAnswer,
-} from '@/features/wallet/test-data';
 import { setDemoMode } from '@/lib/demo/demo-mode';
 import { resetDemoMoney } from '@/lib/demo/demo-money';
 import { error, type MockAnswer, mockApi } from '@/test/mock-api';
 import { demoUser, renderRoute, signedIn } from '@/test/render';
+import { bankAccount, card, MOVEMENT_ID, movement, OTHER_CARD_ID, walletAnswer } from '@/test/wallet-data';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -4,21 +4,21 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { TransactionList } from '@/components/transactions';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
-import { SendMoneyFlow } from '@/features/payments/components/send-money-flow';
-import { TransactionList } from '@/features/transactions';
-import { useWallet } from '@/features/wallet/api/get-wallet';
 import { AnalyticsCard } from '@/features/wallet/components/analytics-chart';
 import { BalanceCards } from '@/features/wallet/components/balance-cards';
 import { LimitsCard } from '@/features/wallet/components/limits-card';
 import { MethodsSummary } from '@/features/wallet/components/methods-summary';
 import { MovementFlow } from '@/features/wallet/components/movement-flow';
-import { MAIN_CURRENCY, preferredCurrency, shownBalances } from '@/features/wallet/wallet-figures';
+import { SendMoneyFlow } from '@/features/wallet/components/send-money-flow';
 import { useErrorMessage } from '@/hooks/use-error-message';
+import { useWallet } from '@/lib/wallet/get-wallet';
+import { MAIN_CURRENCY, preferredCurrency, shownBalances } from '@/lib/wallet/wallet-figures';
 
 type Action = 'deposit' | 'withdrawal' | 'send';
 

@@ -1,0 +1,133 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppDatabase } from '../../db/client.ts';
+import { as } from '../../test/accounts.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { TEST_DATABASE_URL } from '../../test/test-database.ts';
+import { users } from '../auth/tables.ts';
+import { transactions } from '../transactions/tables.ts';
+import {
+  availableOf,
+  createPerson,
+  expectLedgerSound,
+  fund,
+  type Person,
+  postTransfer,
+  ROOMY_RATE_LIMITS,
+} from './test-fixtures.ts';
+
+const AMOUNT_MINOR = 1_500;
+
+/** Runs `before` once, just before the next ledger movement statement reaches the database. */
+function beforeNextMovement(db: AppDatabase, before: () => Promise<unknown>) {
+  const execute = db.execute.bind(db);
+  let armed = true;
+  db.execute = ((query: Parameters<AppDatabase['execute']>[0]) => {
+    const text = JSON.stringify(query);
+    if (!armed || !text.includes('ledger_movement(')) return execute(query);
+    armed = false;
+    return (async () => {
+      await before();
+      return execute(query);
+    })() as ReturnType<AppDatabase['execute']>;
+  }) as AppDatabase['execute'];
+  return () => {
+    db.execute = execute;
+  };
+}
+
+async function expectNothingMoved(db: AppDatabase, sender: Person, recipient: Person) {
+  expect(await availableOf(db, sender.userId)).toBe(AMOUNT_MINOR);
+  expect(await availableOf(db, recipient.userId)).toBe(0);
+  expect(await db.select().from(transactions).where(eq(transactions.userId, recipient.userId))).toEqual([]);
+  expect(
+    (await db.select().from(transactions).where(eq(transactions.userId, sender.userId))).filter(
+      (row) => row.kind === 'transfer_out',
+    ),
+  ).toEqual([]);
+  await expectLedgerSound(db);
+}
+
+describe('money sent to an account deleted while the payment was on its way', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await buildTestApp({ rateLimits: ROOMY_RATE_LIMITS });
+  });
+  afterAll(() => testApp.close());
+
+  it('is refused with 404 recipient_not_found when the deletion commits between the look-up and the movement', async () => {
+    const db = testApp.database.db;
+    const sender = await createPerson(testApp.app, db, { phoneVerified: true });
+    const recipient = await createPerson(testApp.app, db);
+    await fund(db, sender.userId, AMOUNT_MINOR);
+
+    const restore = beforeNextMovement(db, async () => {
+      const deleted = await testApp.app.inject(
+        as(recipient, {
+          method: 'DELETE',
+          url: '/api/profiles/me',
+          payload: { confirmation: 'DELETE', password: recipient.password },
+        }),
+      );
+      expect(deleted.statusCode).toBe(204);
+    });
+    try {
+      const answer = await postTransfer(testApp.app, sender, {
+        recipient: recipient.ztartag,
+        amountMinor: AMOUNT_MINOR,
+      });
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json().error.code).toBe('recipient_not_found');
+    } finally {
+      restore();
+    }
+    const [gone] = await db.select().from(users).where(eq(users.id, recipient.userId));
+    expect(gone?.deletedAt).not.toBeNull();
+    await expectNothingMoved(db, sender, recipient);
+  });
+
+  // PGlite runs one query at a time: only a PostgreSQL server shows a movement waiting on a lock.
+  it.skipIf(!TEST_DATABASE_URL)(
+    'waits for a deletion that holds the person’s row, then refuses (PostgreSQL)',
+    async () => {
+      const db = testApp.database.db;
+      const sender = await createPerson(testApp.app, db, { phoneVerified: true });
+      const recipient = await createPerson(testApp.app, db);
+      await fund(db, sender.userId, AMOUNT_MINOR);
+
+      // The deletion's first step, anonymising, updates the person's row and keeps it locked
+      // until it commits: here it stays open until the transfer has had time to reach the lock.
+      let markedDeleted!: () => void;
+      const marked = new Promise<void>((resolve) => {
+        markedDeleted = resolve;
+      });
+      let commit!: () => void;
+      const committed = new Promise<void>((resolve) => {
+        commit = resolve;
+      });
+      const deletion = db.transaction(async (tx) => {
+        await tx.update(users).set({ deletedAt: new Date() }).where(eq(users.id, recipient.userId));
+        markedDeleted();
+        await committed;
+      });
+      await marked;
+
+      let settled = false;
+      const transfer = postTransfer(testApp.app, sender, {
+        recipient: recipient.ztartag,
+        amountMinor: AMOUNT_MINOR,
+      }).finally(() => {
+        settled = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(settled).toBe(false);
+      commit();
+      await deletion;
+
+      const answer = await transfer;
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json().error.code).toBe('recipient_not_found');
+      await expectNothingMoved(db, sender, recipient);
+    },
+  );
+});
