@@ -77,6 +77,11 @@ export const RATE_LIMITS = {
    * Tags are public and not counted.
    */
   recipientLookupPerUser: { max: 30, windowSeconds: 15 * 60 },
+  /**
+   * Cards a signed-in person adds, per person: each is checked with its bank (zero amount), whose
+   * answer tells whether a card is live, so a list of stolen numbers cannot be run through it.
+   */
+  cardCheckPerUser: { max: 20, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

@@ -12,7 +12,7 @@
 -- Returns one outcome per item, in order: {statusCode, body, sentCategoryId, receivedCategoryId}
 -- when it moved money, {replayed: true, statusCode, body} for a kept answer, or {error, ...}
 -- (insufficient_balance, limit_exceeded with remainingReferenceMinor, pin_required,
--- idempotency_conflict, wallet_error, recipient_not_found) when it moved nothing. A refusal writes nothing; anything
+-- idempotency_conflict, wallet_error, recipient_user_not_found) when it moved nothing. A refusal writes nothing; anything
 -- unexpected raises, and the whole batch rolls back.
 --
 -- The checks run in order, one movement after the other, on arrays: what an earlier movement of the
@@ -190,7 +190,7 @@ BEGIN
     END IF;
 
     IF NOT v_recipients[i] = ANY (v_people) THEN
-      v_outcomes[i] := jsonb_build_object('error', 'recipient_not_found');
+      v_outcomes[i] := jsonb_build_object('error', 'recipient_user_not_found');
       CONTINUE;
     END IF;
 

@@ -51,7 +51,7 @@ export type MovementRefusal =
   | 'pin_required'
   | 'idempotency_conflict'
   | 'wallet_error'
-  | 'recipient_not_found';
+  | 'recipient_user_not_found';
 
 export type MovementOutcome =
   | {

@@ -177,6 +177,41 @@ describe('payment methods', () => {
     expect(Number(operations[0]?.count)).toBe(0);
   });
 
+  it('limits the cards one person may have checked by their bank, so stolen numbers cannot be tried one after another', async () => {
+    const limited = await buildTestApp({
+      now: clock.now,
+      rateLimits: { cardCheckPerUser: { max: 2, windowSeconds: 3600 } },
+    });
+    try {
+      const person = await signUpAndSignIn(limited.app);
+      const addCard = (number: string) =>
+        limited.app.inject(
+          as(person, { method: 'POST', url: '/api/payment-methods', payload: cardBody(number) }),
+        );
+      expect((await addCard(SANDBOX_TEST_CARDS.declined)).statusCode).toBe(402);
+      expect((await addCard('4242 4242 4242 4242')).statusCode).toBe(201);
+
+      const third = await addCard('5555 5555 5555 4444');
+      expect(third.statusCode).toBe(429);
+      expect(third.json().error.code).toBe('rate_limited');
+      expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+      const saved = await limited.app.inject(as(person, { method: 'GET', url: '/api/payment-methods' }));
+      expect(saved.json().items.map((method: PaymentMethod) => method.last4)).toEqual(['4242']);
+
+      // A bank account is not checked with a card's bank and is not counted.
+      const bank = await limited.app.inject(
+        as(person, {
+          method: 'POST',
+          url: '/api/payment-methods',
+          payload: { type: 'bank_account', holderName: 'Ada', iban: 'DE89 3704 0044 0532 0130 00' },
+        }),
+      );
+      expect(bank.statusCode, bank.body).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('keeps bank accounts normalized and shows their last four digits only', async () => {
     const person = await signUpAndSignIn(testApp.app);
 

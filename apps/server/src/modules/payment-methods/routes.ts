@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { errorResponses } from '../../http/error-responses.ts';
+import { createRateLimitCheck } from '../../http/rate-limit.ts';
 import { requireSignIn } from '../auth/session-plugin.ts';
 import {
   addPaymentMethod,
@@ -21,6 +22,17 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
   app,
   { context },
 ) => {
+  // Counted before the bank is asked: a refused check counts as much as an accepted one.
+  const cardCheckLimit = createRateLimitCheck(
+    app,
+    'card-check',
+    context.rateLimits.cardCheckPerUser,
+    (request) =>
+      (request.body as { type?: string } | undefined)?.type === 'card' && request.auth.status === 'signed-in'
+        ? request.auth.user.id
+        : undefined,
+  );
+
   app.get(
     '/api/payment-methods',
     {
@@ -44,11 +56,12 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
         summary: 'Adds a card (tokenized by the card processor) or a bank account',
         tags: ['payment-methods'],
         body: addPaymentMethodRequestSchema,
-        response: { 201: paymentMethodSchema, ...errorResponses(400, 401, 402, 403, 422) },
+        response: { 201: paymentMethodSchema, ...errorResponses(400, 401, 402, 403, 422, 429) },
       },
     },
     async (request, reply) => {
       const signedIn = requireSignIn(request, reply, context);
+      await cardCheckLimit(request, reply);
       return reply.status(201).send(await addPaymentMethod(context, request, signedIn, request.body));
     },
   );

@@ -5,6 +5,7 @@ import { CATEGORY_OF_KIND } from '@ztart/shared/contracts/transactions';
 import type { ErrorCode } from '@ztart/shared/errors';
 import { type Language, languageFromTag } from '@ztart/shared/languages';
 import { AMOUNT_LIMITS } from '@ztart/shared/limits';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { AppDatabase } from '../../db/client.ts';
@@ -15,6 +16,7 @@ import { hashedKey } from '../../http/rate-limit.ts';
 import { recordAuditInTransaction } from '../activity/service.ts';
 import { auditLog } from '../activity/tables.ts';
 import type { SignedIn } from '../auth/session-plugin.ts';
+import { users } from '../auth/tables.ts';
 import { failedMoneyRequest, type MoneyAnswer, unknownUnlessRefused } from '../idempotency/money-request.ts';
 import {
   errorAnswer,
@@ -160,6 +162,20 @@ interface Movement {
   processorReference: string;
 }
 
+/**
+ * Locks the receiver's row for the rest of the tip (FOR NO KEY UPDATE, as lockPayer does) and
+ * refuses one deleted since the look-up: a deletion waits for the tip, then finds its money, or
+ * commits first and the card is never charged.
+ */
+async function lockReceiver(tx: AppDatabase, userId: string, typed: string): Promise<void> {
+  const [row] = await tx
+    .select({ deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('no key update');
+  if (!row || row.deletedAt !== null) throw notFoundFor(typed);
+}
+
 async function tipByCard(movement: Movement, caller: TipCaller): Promise<StoredAnswer<unknown>> {
   const { context, request, body, now, after, tx, processorReference } = movement;
   // First, so that guessing receivers or cards counts too.
@@ -168,6 +184,7 @@ async function tipByCard(movement: Movement, caller: TipCaller): Promise<StoredA
   const receiver = await resolveRecipient(tx, body.receiver);
   if (sender && receiver.userId === sender.userId) throw new AppError('recipient_is_self');
   assertQuickTipAmount(body.amountMinor);
+  await lockReceiver(tx, receiver.userId, body.receiver);
   const qrCodeId = await linkedQrCode(tx, body, receiver);
   if (!body.card) throw new AppError('validation_failed');
 

@@ -55,7 +55,7 @@ describe('money sent to an account deleted while the payment was on its way', ()
   });
   afterAll(() => testApp.close());
 
-  it('is refused with 404 recipient_not_found when the deletion commits between the look-up and the movement', async () => {
+  it('is refused with 404 recipient_user_not_found when the deletion commits between the look-up and the movement', async () => {
     const db = testApp.database.db;
     const sender = await createPerson(testApp.app, db, { phoneVerified: true });
     const recipient = await createPerson(testApp.app, db);
@@ -77,7 +77,7 @@ describe('money sent to an account deleted while the payment was on its way', ()
         amountMinor: AMOUNT_MINOR,
       });
       expect(answer.statusCode).toBe(404);
-      expect(answer.json().error.code).toBe('recipient_not_found');
+      expect(answer.json().error.code).toBe('recipient_user_not_found');
     } finally {
       restore();
     }
@@ -126,7 +126,7 @@ describe('money sent to an account deleted while the payment was on its way', ()
 
       const answer = await transfer;
       expect(answer.statusCode).toBe(404);
-      expect(answer.json().error.code).toBe('recipient_not_found');
+      expect(answer.json().error.code).toBe('recipient_user_not_found');
       await expectNothingMoved(db, sender, recipient);
     },
   );
