@@ -2,9 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { TEST_DATABASE_URL } from '../../test/test-database.ts';
-import { users } from '../auth/tables.ts';
 import { transactions } from '../transactions/tables.ts';
-import { createPerson, expectLedgerSound } from '../transfers/test-fixtures.ts';
+import { createPerson, expectLedgerSound, holdDeletion, stillWaiting } from '../transfers/test-fixtures.ts';
 import { tips } from './tables.ts';
 import { postTip, ROOMY_TIP_RATE_LIMITS } from './test-fixtures.ts';
 
@@ -20,30 +19,13 @@ describe.skipIf(!TEST_DATABASE_URL)('a card tip to an account being deleted (Pos
     const db = testApp.database.db;
     const receiver = await createPerson(testApp.app, db);
 
-    // The deletion's first step marks the person deleted and keeps the row locked until it commits.
-    let markedDeleted!: () => void;
-    const marked = new Promise<void>((resolve) => {
-      markedDeleted = resolve;
-    });
-    let commit!: () => void;
-    const committed = new Promise<void>((resolve) => {
-      commit = resolve;
-    });
-    const deletion = db.transaction(async (tx) => {
-      await tx.update(users).set({ deletedAt: new Date() }).where(eq(users.id, receiver.userId));
-      markedDeleted();
-      await committed;
-    });
-    await marked;
-
-    let settled = false;
-    const tip = postTip(testApp.app, { receiver: receiver.ztartag }).finally(() => {
-      settled = true;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(settled).toBe(false);
-    commit();
-    await deletion;
+    // The deletion's first step marks the person deleted and keeps their row locked until it
+    // commits: here it stays open until the tip has had time to reach the lock.
+    const deletion = await holdDeletion(db, receiver.userId);
+    const tip = postTip(testApp.app, { receiver: receiver.ztartag });
+    expect(await stillWaiting(tip)).toBe(true);
+    deletion.commit();
+    await deletion.done;
 
     const answer = await tip;
     expect(answer.statusCode, answer.body).toBe(404);

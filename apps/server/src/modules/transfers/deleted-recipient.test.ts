@@ -11,9 +11,11 @@ import {
   createPerson,
   expectLedgerSound,
   fund,
+  holdDeletion,
   type Person,
   postTransfer,
   ROOMY_RATE_LIMITS,
+  stillWaiting,
 } from './test-fixtures.ts';
 
 const AMOUNT_MINOR = 1_500;
@@ -95,34 +97,16 @@ describe('money sent to an account deleted while the payment was on its way', ()
       const recipient = await createPerson(testApp.app, db);
       await fund(db, sender.userId, AMOUNT_MINOR);
 
-      // The deletion's first step, anonymising, updates the person's row and keeps it locked
-      // until it commits: here it stays open until the transfer has had time to reach the lock.
-      let markedDeleted!: () => void;
-      const marked = new Promise<void>((resolve) => {
-        markedDeleted = resolve;
-      });
-      let commit!: () => void;
-      const committed = new Promise<void>((resolve) => {
-        commit = resolve;
-      });
-      const deletion = db.transaction(async (tx) => {
-        await tx.update(users).set({ deletedAt: new Date() }).where(eq(users.id, recipient.userId));
-        markedDeleted();
-        await committed;
-      });
-      await marked;
-
-      let settled = false;
+      // The deletion's first step marks the person deleted and keeps their row locked until it
+      // commits: here it stays open until the transfer has had time to reach the lock.
+      const deletion = await holdDeletion(db, recipient.userId);
       const transfer = postTransfer(testApp.app, sender, {
         recipient: recipient.ztartag,
         amountMinor: AMOUNT_MINOR,
-      }).finally(() => {
-        settled = true;
       });
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(settled).toBe(false);
-      commit();
-      await deletion;
+      expect(await stillWaiting(transfer)).toBe(true);
+      deletion.commit();
+      await deletion.done;
 
       const answer = await transfer;
       expect(answer.statusCode).toBe(404);

@@ -6,6 +6,7 @@ import { expect } from 'vitest';
 import type { App } from '../../app.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { as, type SignedInPerson, signUpAndSignIn } from '../../test/accounts.ts';
+import { users } from '../auth/tables.ts';
 import { creditPendingFromCard } from '../ledger/movements.ts';
 import { balances, postPending, reconcile } from '../ledger/service.ts';
 import { setVerifiedPhone } from '../profiles/service.ts';
@@ -69,6 +70,38 @@ export async function expectLedgerSound(db: AppDatabase) {
   const { accounts, totals } = await reconcile(db);
   for (const account of accounts) expect(account.balanceMinor).toBe(account.transfersMinor);
   for (const total of Object.values(totals)) expect(total).toBe(0);
+}
+
+/**
+ * The first step of deleting an account, held open: the person is marked deleted in a transaction
+ * that keeps their row locked until `commit()` (what a deletion does while it checks the money).
+ */
+export async function holdDeletion(db: AppDatabase, userId: string) {
+  let marked!: () => void;
+  const markedDeleted = new Promise<void>((resolve) => {
+    marked = resolve;
+  });
+  let commit!: () => void;
+  const committed = new Promise<void>((resolve) => {
+    commit = resolve;
+  });
+  const done = db.transaction(async (tx) => {
+    await tx.update(users).set({ deletedAt: new Date() }).where(eq(users.id, userId));
+    marked();
+    await committed;
+  });
+  await markedDeleted;
+  return { commit, done };
+}
+
+/** Whether `answer` is still waiting after half a second: it waits on a lock. */
+export async function stillWaiting(answer: Promise<unknown>): Promise<boolean> {
+  let settled = false;
+  answer.finally(() => {
+    settled = true;
+  });
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  return !settled;
 }
 
 export function postTransfer(
