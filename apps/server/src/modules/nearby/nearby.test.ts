@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { NEARBY } from '@ztart/shared/limits';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -322,5 +323,39 @@ describe('nearby position updates', () => {
     expect((await put(bruno, '/api/nearby/location', { latitude: 38.7, longitude: -9.1 })).statusCode).toBe(
       204,
     );
+  });
+});
+
+describe('nearby positions in the logs', () => {
+  let testApp: TestApp;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    const logStream = new PassThrough();
+    logStream.on('data', (chunk: Buffer) => lines.push(chunk.toString('utf8')));
+    testApp = await buildTestApp({ config: { nodeEnv: 'development', logLevel: 'trace' }, logStream });
+  });
+  afterAll(() => testApp.close());
+
+  it('never appear: not sent ones, not refused ones, not the cells', async () => {
+    const ana = await signUpAndSignIn(testApp.app, { ztartag: uniqueTag('near') });
+    const put = (url: string, payload: object) =>
+      testApp.app.inject(as(ana, { method: 'PUT', url, payload }));
+    const position = { latitude: 38.712345, longitude: -9.139876 };
+    const refused = { latitude: 91.54321, longitude: -181.98765 };
+
+    expect((await put('/api/nearby/visibility', { enabled: true })).statusCode).toBe(200);
+    expect((await put('/api/nearby/location', position)).statusCode).toBe(204);
+    expect((await put('/api/nearby/location', refused)).statusCode).toBe(400);
+    expect(
+      (await testApp.app.inject(as(ana, { method: 'GET', url: '/api/nearby?radiusKm=10' }))).statusCode,
+    ).toBe(200);
+
+    const log = lines.join('');
+    expect(log).toContain('/api/nearby/location');
+    const cell = cellOf(position);
+    for (const value of ['38.712345', '-9.139876', '91.54321', '-181.98765'])
+      expect(log).not.toContain(value);
+    // The cell numbers as numbers (a request id or a timing may hold the same digits among others).
+    for (const value of [cell.row, cell.column]) expect(log).not.toMatch(new RegExp(`[:=\\[ ]${value}\\b`));
   });
 });
