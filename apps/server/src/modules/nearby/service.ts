@@ -86,8 +86,9 @@ export async function forgetStalePositions(db: AppDatabase, now: Date): Promise<
 }
 
 /**
- * Who a person's list leaves out, whatever the distance: themself and deleted accounts.
- * People blocked either way (by the person or blocking them) are left out here too.
+ * Who a person's list leaves out, whatever the distance: themself and deleted accounts. This is
+ * the one place for every such rule: people blocked either way (whom the person blocked, and who
+ * blocked the person) are to be left out here, with the contacts' block list.
  */
 function leftOut(userId: string): SQL {
   return sql`${nearbyPresence.userId} <> ${userId} AND ${users.deletedAt} IS NULL`;

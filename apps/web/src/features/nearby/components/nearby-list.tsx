@@ -51,11 +51,11 @@ export function NearbyList(props: NearbyListProps) {
 
   return (
     <Card>
-      <CardHeader className="flex-row flex-wrap items-end justify-between gap-3">
+      <CardHeader className="gap-3 sm:flex-row sm:items-end sm:justify-between">
         <CardTitle>{t('list.title')}</CardTitle>
         <Select
           label={t('list.radius')}
-          className="w-40"
+          className="sm:w-40"
           value={props.radiusKm}
           onChange={(event) => props.onRadiusChange(Number(event.target.value))}
         >
@@ -111,8 +111,10 @@ function PersonRow({ person }: { person: NearbyPerson }) {
       <Avatar name={person.displayName} src={person.avatarUrl} />
       <div className="flex min-w-0 flex-1 flex-col">
         <span className="truncate font-medium">{person.displayName}</span>
-        <span className="truncate text-sm text-muted-foreground">
-          @{person.ztartag} · {t('list.distance', { distance: person.distanceKm })}
+        <span className="truncate text-sm text-muted-foreground">@{person.ztartag}</span>
+        <span className="flex items-center gap-1 text-sm text-muted-foreground">
+          <MapPin aria-hidden="true" className="size-3.5 shrink-0" />
+          {t('list.distance', { distance: person.distanceKm })}
         </span>
       </div>
       <div className="flex gap-2">

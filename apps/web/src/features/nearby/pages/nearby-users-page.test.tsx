@@ -82,7 +82,8 @@ describe('/nearby-users', () => {
     expect(api.callsTo('PUT', '/api/nearby/location')[0]?.body).toEqual(LISBON);
     const maria = within(list).getAllByRole('listitem')[0]!;
     expect(maria).toHaveTextContent('Maria Santos');
-    expect(maria).toHaveTextContent('@maria_waits · about 1 km away');
+    expect(maria).toHaveTextContent('@maria_waits');
+    expect(maria).toHaveTextContent('About 1 km away');
     expect(within(maria).getByRole('link', { name: 'Tip Maria Santos' })).toHaveAttribute(
       'href',
       '/quick-tip/send?to=maria_waits',
@@ -110,7 +111,7 @@ describe('/nearby-users', () => {
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Search radius' }), 'Within 25 km');
 
     expect(await screen.findByText('Leo Martins')).toBeInTheDocument();
-    expect(screen.getByText('@leo_guitar · about 4 km away')).toBeInTheDocument();
+    expect(screen.getByText('About 4 km away')).toBeInTheDocument();
   });
 
   it('explains a refused location and how to allow it, and stays hidden', async () => {
