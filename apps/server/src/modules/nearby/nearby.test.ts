@@ -10,6 +10,7 @@ import { users } from '../auth/tables.ts';
 import { uniqueTag } from '../qr-codes/testing.ts';
 import { cellOf, centreOf } from './grid.ts';
 import { candidatesQuery, forgetStalePositions } from './service.ts';
+import { startPositionSweeper } from './sweeper.ts';
 import { nearbyPresence } from './tables.ts';
 
 type Position = { latitude: number; longitude: number };
@@ -188,6 +189,22 @@ describe('nearby users', () => {
     // A refresh brings Bruno back.
     await locate(bruno, acrossTheSquareFrom(cafe));
     expect((await nearby(ana)).map((item) => item.ztartag)).toContain(brunoTag);
+  });
+
+  it('empties stale positions by itself, on a timer', async () => {
+    const { ana, bruno, cafe } = await pairAcrossTheSquare();
+    clock.advance({ minutes: NEARBY.positionTtlMinutes });
+    await locate(ana, cafe);
+
+    const sweeper = startPositionSweeper({ db: testApp.database.db, now: clock.now }, testApp.app.log, 20);
+    try {
+      await expect
+        .poll(() => presenceOf(bruno), { timeout: 10_000 })
+        .toMatchObject({ cellRow: null, cellColumn: null, locatedAt: null });
+    } finally {
+      await sweeper.stop();
+    }
+    expect(await presenceOf(ana)).toMatchObject({ cellRow: cellOf(cafe).row });
   });
 
   it('lists within the radius asked for, nearest first, in whole kilometres', async () => {

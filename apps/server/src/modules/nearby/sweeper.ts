@@ -10,14 +10,18 @@ export interface PositionSweeper {
   stop(): Promise<void>;
 }
 
-/** Empties stale positions every SWEEP_INTERVAL_MS until stopped (the timer keeps no process alive). */
-export function startPositionSweeper(context: AppContext, log: FastifyBaseLogger): PositionSweeper {
+/** Empties stale positions every `intervalMs` until stopped (the timer keeps no process alive). */
+export function startPositionSweeper(
+  context: Pick<AppContext, 'db' | 'now'>,
+  log: FastifyBaseLogger,
+  intervalMs: number = SWEEP_INTERVAL_MS,
+): PositionSweeper {
   let inFlight: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
     inFlight = forgetStalePositions(context.db, context.now()).catch((error: unknown) =>
       log.warn({ err: describeError(error) }, 'nearby positions clean-up failed'),
     );
-  }, SWEEP_INTERVAL_MS);
+  }, intervalMs);
   timer.unref();
   return {
     async stop() {
