@@ -90,7 +90,8 @@ test('two people 400 m apart see each other once both are visible, and not after
 });
 
 test('a refused location keeps the person hidden and says how to allow it', async ({ browser }) => {
-  const context = await browser.newContext({ geolocation: SQUARE, permissions: [] });
+  // In the dark theme, so that axe sees the screen in both (the journey above is light).
+  const context = await browser.newContext({ geolocation: SQUARE, permissions: [], colorScheme: 'dark' });
   const page = await context.newPage();
   await signIn(page, DEMO_PEOPLE.sam.email, DEMO_PASSWORD);
   await page.goto('/nearby-users');
