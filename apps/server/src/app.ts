@@ -26,6 +26,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { sessionPlugin } from './modules/auth/session-plugin.ts';
 import { createSessionFinder } from './modules/auth/sessions.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { nearbyRoutes } from './modules/nearby/routes.ts';
 import { LiveEvents } from './modules/notifications/live.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { paymentMethodRoutes } from './modules/payment-methods/routes.ts';
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(qrCodeRoutes, { context });
   await app.register(tipRoutes, { context });
   await app.register(activityRoutes, { context });
+  await app.register(nearbyRoutes, { context });
   await app.register(outboxRoutes, { context });
 
   await registerWebApp(app, {

@@ -88,6 +88,10 @@ export const ERROR_CODES = {
   visibility_update_failed: 500,
   location_unavailable: 0,
   nearby_search_failed: 500,
+  /** Nearby users: sending a position or seeing who is around needs the person's visibility on. */
+  nearby_visibility_off: 409,
+  /** Nearby users: the person's position is missing or older than NEARBY.positionTtlMinutes. */
+  nearby_location_required: 409,
   dynamic_qr_save_failed: 500,
   /** What was asked cannot be encoded (e.g. an EMV payload whose merchant name has no usable letters). */
   qr_generation_failed: 422,

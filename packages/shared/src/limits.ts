@@ -82,6 +82,12 @@ export const RATE_LIMITS = {
    * answer tells whether a card is live, so a list of stolen numbers cannot be run through it.
    */
   cardCheckPerUser: { max: 20, windowSeconds: 60 * 60 },
+  /**
+   * Positions a signed-in person sends for nearby users: the page sends one every few minutes,
+   * so this leaves room for reloads while keeping anyone from walking a made-up position around
+   * to work out where others are.
+   */
+  nearbyLocationPerUser: { max: 20, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
@@ -99,6 +105,23 @@ export const SIGN_IN_BACKOFF = {
   maxDelaySeconds: 15 * 60,
   forgetAfterSeconds: 60 * 60,
   notifyAfterFailures: 5,
+} as const;
+
+/**
+ * Nearby users (spec §2; docs/decisions/0028-nearby-users.md). A position is kept only as the
+ * grid cell it falls in (`cellDegrees` of latitude, about 1.1 km, and at least as wide east to
+ * west) and forgotten `positionTtlMinutes` after its last refresh; the page refreshes it every
+ * `refreshMinutes` while open. The list answers people within `radiusKm` of the person's own
+ * cell, nearest first, at most `maxResults` of them.
+ */
+export const NEARBY = {
+  radiusKm: { default: 5, max: 25 },
+  /** The radius choices the page offers, each within radiusKm.max. */
+  radiusChoicesKm: [1, 5, 10, 25],
+  cellDegrees: 0.01,
+  positionTtlMinutes: 15,
+  refreshMinutes: 3,
+  maxResults: 50,
 } as const;
 
 /** Maximum lengths of free text. */

@@ -5,6 +5,7 @@ export * from '../modules/activity/tables.ts';
 export * from '../modules/auth/tables.ts';
 export * from '../modules/idempotency/tables.ts';
 export * from '../modules/ledger/tables.ts';
+export * from '../modules/nearby/tables.ts';
 export * from '../modules/notifications/tables.ts';
 export * from '../modules/payment-methods/tables.ts';
 export * from '../modules/profiles/tables.ts';

@@ -5,6 +5,7 @@ import type common from '@/i18n/locales/en/common.json';
 import type errors from '@/i18n/locales/en/errors.json';
 import type guard from '@/i18n/locales/en/guard.json';
 import type nav from '@/i18n/locales/en/nav.json';
+import type nearby from '@/i18n/locales/en/nearby.json';
 import type notifications from '@/i18n/locales/en/notifications.json';
 import type qr from '@/i18n/locales/en/qr.json';
 import type screens from '@/i18n/locales/en/screens.json';
@@ -24,6 +25,7 @@ declare module 'i18next' {
       errors: typeof errors;
       guard: typeof guard;
       nav: typeof nav;
+      nearby: typeof nearby;
       notifications: typeof notifications;
       qr: typeof qr;
       screens: typeof screens;
