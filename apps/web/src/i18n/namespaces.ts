@@ -13,6 +13,7 @@ export const NAMESPACES = [
   'notifications',
   'qr',
   'tips',
+  'debts',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
