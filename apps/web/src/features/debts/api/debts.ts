@@ -14,6 +14,7 @@ import { PAGE_SIZE } from '@ztart/shared/limits';
 import { useMemo } from 'react';
 import type { IdempotentRequest } from '@/components/money-flow/money-movement';
 import { api } from '@/lib/api-client';
+import { isDemoMode } from '@/lib/demo/demo-mode';
 import { DEBTS_QUERY_ROOT, invalidateMoneyQueries, refetchIfInvalidated } from '@/lib/live-events';
 
 export const debtKeys = {
@@ -29,6 +30,8 @@ export async function fetchDebtPage(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<DebtListResponse> {
+  // The demo's simulated money has no debts; recording one there is refused like every write.
+  if (isDemoMode()) return { items: [], nextCursor: null, totals: [] };
   const params = new URLSearchParams({ direction, limit: String(PAGE_SIZE.default) });
   if (contactId) params.set('contactId', contactId);
   if (cursor) params.set('cursor', cursor);
