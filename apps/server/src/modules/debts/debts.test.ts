@@ -231,6 +231,24 @@ describe('debts', () => {
     await expectLedgerSound(db());
   });
 
+  it('settlements sent at the same moment never go above what is left, by transfer or by hand', async () => {
+    const { ana, bruno, debt } = await confirmedDebt(1_000);
+    await fund(db(), bruno.userId, 5_000);
+    const answers = await Promise.all([
+      settle(bruno, debt.id, { amountMinor: 600, via: 'transfer' }),
+      settle(bruno, debt.id, { amountMinor: 600, via: 'transfer' }),
+      settle(ana, debt.id, { amountMinor: 600, via: 'manual' }),
+    ]);
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([201, 422, 422]);
+    const after = (await call(ana, 'GET', `/api/debts/${debt.id}`)).json<Debt>();
+    expect(after).toMatchObject({ settledMinor: 600, remainingMinor: 400 });
+    const movedByTransfer = after.settlements.filter((item) => item.via === 'transfer').length * 600;
+    expect(await availableOf(db(), bruno.userId)).toBe(5_000 - movedByTransfer);
+    expect(await availableOf(db(), ana.userId)).toBe(movedByTransfer);
+    await expectLedgerSound(db());
+  });
+
   it('moves the money once for a retried settlement with the same key, and refuses a key reused for another', async () => {
     const { ana, bruno, debt } = await confirmedDebt(2_000);
     await fund(db(), bruno.userId, 5_000);
