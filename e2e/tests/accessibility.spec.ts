@@ -15,6 +15,7 @@ const PRIVATE_PAGES = [
   '/account?tab=security',
   '/account?tab=advanced',
   '/profile',
+  '/contacts/debts',
 ];
 const PAGES = [...PUBLIC_PAGES, ...PRIVATE_PAGES];
 /** Pages whose content arrives after their title: checked once it has (a test id in it). */
@@ -23,6 +24,7 @@ const CONTENT_OF: Record<string, string> = {
   '/transactions': 'transaction-row',
   '/qr-codes': 'my-tip-link',
   '/tips-me': 'tip-totals',
+  '/contacts/debts': 'debt-totals',
 };
 
 for (const path of PAGES) {

@@ -25,6 +25,8 @@ import { activityRoutes } from './modules/activity/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { sessionPlugin } from './modules/auth/session-plugin.ts';
 import { createSessionFinder } from './modules/auth/sessions.ts';
+import { createDebtReminderWorker } from './modules/debts/reminder-worker.ts';
+import { debtRoutes } from './modules/debts/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { nearbyRoutes } from './modules/nearby/routes.ts';
 import { LiveEvents } from './modules/notifications/live.ts';
@@ -117,6 +119,11 @@ export async function buildApp(options: BuildAppOptions) {
   // Card charges and payouts settle in the background once the app is ready, until it closes.
   app.addHook('onReady', async () => settlement.start());
   app.addHook('preClose', async () => settlement.stop());
+  // Debts due are reminded of on the same poll, from their own timer.
+  const debtReminders = createDebtReminderWorker(context, app.log, config.settlementPollMs);
+  app.decorate('debtReminders', debtReminders);
+  app.addHook('onReady', async () => debtReminders.start());
+  app.addHook('preClose', async () => debtReminders.stop());
   if (config.isProduction && mailer.kind === 'outbox') {
     app.log.warn(
       'SMTP_URL is not set: mail is not sent (the outbox table keeps only its recipient and subject)',
@@ -142,6 +149,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(paymentMethodRoutes, { context });
   await app.register(walletRoutes, { context });
   await app.register(transferRoutes, { context });
+  await app.register(debtRoutes, { context });
   await app.register(transactionRoutes, { context });
   await app.register(notificationRoutes, { context });
   await app.register(qrCodeRoutes, { context });

@@ -83,6 +83,13 @@ export const ERROR_CODES = {
   balance_not_empty: 409,
   /** The person's previous CSV export is still being written: one at a time each. */
   export_in_progress: 429,
+  /** A debt with a user of the app that they have not confirmed (or declined): it cannot be settled. */
+  debt_unconfirmed: 409,
+  /** A settlement above what is left of the debt (or of a settled debt). */
+  settlement_above_remaining: 422,
+  /** The wrong side for this way of settling: transfers by the debtor, manual ones by the creditor. */
+  debt_settlement_forbidden: 403,
+  debt_settlement_failed: 500,
   // Social and tools
   contact_add_failed: 500,
   visibility_update_failed: 500,

@@ -46,6 +46,7 @@ export const SCREEN_PATHS = [
   '/profile',
   '/businesses',
   '/contacts',
+  '/contacts/debts',
   '/nearby-users',
   '/quick-tip',
   '/tips-me',

@@ -136,6 +136,14 @@ const SCREENS: Record<Exclude<ScreenPath, '/:product-ddf'>, ScreenRoute> = {
       (m) => m.ContactsPage,
     ),
   },
+  '/contacts/debts': {
+    layout: 'app',
+    requiresSignIn: true,
+    lazy: screen(
+      () => import('@/features/debts/pages/debts-page'),
+      (m) => m.DebtsPage,
+    ),
+  },
   '/nearby-users': {
     layout: 'app',
     requiresSignIn: true,

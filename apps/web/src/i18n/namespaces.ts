@@ -14,6 +14,7 @@ export const NAMESPACES = [
   'qr',
   'tips',
   'nearby',
+  'debts',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

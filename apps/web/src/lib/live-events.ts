@@ -18,6 +18,8 @@ export const TRANSACTIONS_QUERY_ROOT = ['transactions'] as const;
 export const NOTIFICATIONS_QUERY_ROOT = ['notifications'] as const;
 /** Received and sent tips with their totals (features/tips). */
 export const TIPS_QUERY_ROOT = ['tips'] as const;
+/** Debts and their settlements (features/debts): a settlement by transfer is a movement too. */
+export const DEBTS_QUERY_ROOT = ['debts'] as const;
 
 /**
  * The app keeps answers fresh for minutes and does not refetch on mount; an answer that a
@@ -32,6 +34,7 @@ export function invalidateMoneyQueries(queryClient: QueryClient): Promise<void> 
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: WALLET_QUERY_ROOT }),
     queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_ROOT }),
+    queryClient.invalidateQueries({ queryKey: DEBTS_QUERY_ROOT }),
   ]).then(() => undefined);
 }
 
@@ -64,6 +67,16 @@ export function notificationToast(
       return { title: t('live.withdrawalCompleted', { amount }), variant: 'success' };
     case 'withdrawal_failed':
       return { title: t('live.withdrawalFailed', { amount }), variant: 'destructive' };
+    case 'debt_recorded':
+      return {
+        title: t(from ? 'live.debtRecorded' : 'live.debtRecordedAnonymous', { amount, from }),
+        variant: 'default',
+      };
+    case 'debt_due':
+      return {
+        title: t(from ? 'live.debtDue' : 'live.debtDueAnonymous', { amount, from }),
+        variant: 'default',
+      };
   }
 }
 
@@ -81,6 +94,8 @@ export async function applyLiveEvent(queryClient: QueryClient, event: LiveEvent,
     return;
   }
   void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_ROOT });
+  if (event.notification.event === 'debt_recorded' || event.notification.event === 'debt_due')
+    void queryClient.invalidateQueries({ queryKey: DEBTS_QUERY_ROOT });
   await i18n.loadNamespaces('wallet');
   toast(notificationToast(event.notification, i18n));
 }

@@ -15,6 +15,10 @@ export const NOTIFICATION_EVENTS = [
   'withdrawal_completed',
   'withdrawal_failed',
   'tip_received',
+  /** Someone recorded a debt with the person: they confirm or decline it. */
+  'debt_recorded',
+  /** A debt the person owes is due today (once per debt). */
+  'debt_due',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -31,6 +35,7 @@ export const notificationSchema = z
       fromZtartag: z.string().nullable().optional(),
       fromName: z.string().nullable().optional(),
       failureCode: z.string().nullable().optional(),
+      debtId: z.uuid().optional(),
     }),
     readAt: z.iso.datetime().nullable(),
     createdAt: z.iso.datetime(),

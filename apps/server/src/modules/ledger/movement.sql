@@ -12,7 +12,7 @@
 -- Returns one outcome per item, in order: {statusCode, body, sentCategoryId, receivedCategoryId}
 -- when it moved money, {replayed: true, statusCode, body} for a kept answer, or {error, ...}
 -- (insufficient_balance, limit_exceeded with remainingReferenceMinor, pin_required,
--- idempotency_conflict, wallet_error, recipient_user_not_found) when it moved nothing. A refusal writes nothing; anything
+-- idempotency_conflict, wallet_error, recipient_user_not_found, settlement_above_remaining) when it moved nothing. A refusal writes nothing; anything
 -- unexpected raises, and the whole batch rolls back.
 --
 -- The checks run in order, one movement after the other, on arrays: what an earlier movement of the
@@ -43,6 +43,9 @@ DECLARE
   v_references bigint[];
   -- Some movement of the batch is a tip with its own row.
   v_has_tips boolean;
+  -- Some movement of the batch settles a debt (its debt_settlements row).
+  v_has_settlements boolean;
+  v_debt uuid;
   -- What the batch found, under its locks: the people of the batch whose account is not deleted.
   v_people uuid[];
   v_account_ids bigint[];
@@ -83,10 +86,10 @@ BEGIN
     array_agg(div(i."amountMinor"::numeric * (p_settings->'referenceRates'->i.currency->>'numerator')::numeric
       + div((p_settings->'referenceRates'->i.currency->>'denominator')::numeric, 2),
       (p_settings->'referenceRates'->i.currency->>'denominator')::numeric)::bigint ORDER BY e.n),
-    COALESCE(bool_or(e.item ? 'tip'), false)
+    COALESCE(bool_or(e.item ? 'tip'), false), COALESCE(bool_or(e.item ? 'debtSettlement'), false)
   INTO v_count, v_keys, v_hashes, v_senders, v_recipients, v_amounts, v_currencies, v_nows,
     v_key_expiries, v_day_starts, v_check_daily, v_check_pin, v_ledger_batch_ids, v_ledger_codes,
-    v_category_keys, v_references, v_has_tips
+    v_category_keys, v_references, v_has_tips, v_has_settlements
   FROM jsonb_array_elements(p_items) WITH ORDINALITY AS e(item, n),
     jsonb_to_record(e.item) AS i(key text, "requestHash" text, "senderId" uuid, "recipientId" uuid,
       "amountMinor" bigint, currency text, now timestamptz, "keyExpiresAt" timestamptz,
@@ -213,6 +216,27 @@ BEGIN
       CONTINUE;
     END IF;
 
+    -- A debt's settlement: never above what is left of it, once the other side confirmed it. The
+    -- debt's row is locked (after the accounts, as nothing that locks a debt locks an account).
+    IF p_items->(i - 1) ? 'debtSettlement' THEN
+      v_debt := (p_items->(i - 1)->'debtSettlement'->>'debt_id')::uuid;
+      SELECT d.amount_minor - d.settled_minor INTO v_remaining FROM debts d
+      WHERE d.id = v_debt AND d.status = 'open' AND d.confirmation IN ('confirmed', 'not_needed')
+      FOR UPDATE;
+      IF NOT FOUND THEN
+        v_remaining := 0;
+      END IF;
+      FOREACH v_at IN ARRAY v_accepted LOOP
+        IF (p_items->(v_at - 1)->'debtSettlement'->>'debt_id')::uuid IS NOT DISTINCT FROM v_debt THEN
+          v_remaining := v_remaining - v_amounts[v_at];
+        END IF;
+      END LOOP;
+      IF v_amounts[i] > v_remaining THEN
+        v_outcomes[i] := jsonb_build_object('error', 'settlement_above_remaining');
+        CONTINUE;
+      END IF;
+    END IF;
+
     v_from := array_position(v_account_keys, v_senders[i]::text || ':' || v_currencies[i]);
     v_to := array_position(v_account_keys, v_recipients[i]::text || ':' || v_currencies[i]);
     IF v_to IS NULL THEN
@@ -275,6 +299,24 @@ BEGIN
       SELECT r.* FROM unnest(v_accepted) AS a(i)
       CROSS JOIN LATERAL jsonb_populate_record(NULL::tips, p_items->(a.i - 1)->'tip') AS r
       WHERE p_items->(a.i - 1) ? 'tip';
+    END IF;
+
+    -- A debt's settlement: its row, and what is left of the debt.
+    IF v_has_settlements THEN
+      INSERT INTO debt_settlements
+      SELECT r.* FROM unnest(v_accepted) AS a(i)
+      CROSS JOIN LATERAL jsonb_populate_record(NULL::debt_settlements, p_items->(a.i - 1)->'debtSettlement') AS r
+      WHERE p_items->(a.i - 1) ? 'debtSettlement';
+
+      UPDATE debts d SET settled_minor = d.settled_minor + paid.total,
+        status = CASE WHEN d.settled_minor + paid.total >= d.amount_minor THEN 'settled' ELSE d.status END,
+        updated_at = paid.at
+      FROM (
+        SELECT (p_items->(a.i - 1)->'debtSettlement'->>'debt_id')::uuid AS debt_id,
+          SUM(v_amounts[a.i]) AS total, MAX(v_nows[a.i]) AS at
+        FROM unnest(v_accepted) AS a(i) WHERE p_items->(a.i - 1) ? 'debtSettlement' GROUP BY 1
+      ) paid
+      WHERE d.id = paid.debt_id;
     END IF;
 
     INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response, created_at, expires_at)

@@ -41,6 +41,8 @@ export interface MovementOrder {
   audit: Record<string, unknown>;
   /** A tip from the wallet: its `tips` row. */
   tip?: Record<string, unknown>;
+  /** A debt's settlement by transfer: its `debt_settlements` row; refused above what is left of the debt. */
+  debtSettlement?: Record<string, unknown>;
   /** The answer kept under the key; an answer with a `transaction` gets its categoryId filled in. */
   answer: { transaction: Transaction } | Record<string, unknown>;
 }
@@ -51,7 +53,8 @@ export type MovementRefusal =
   | 'pin_required'
   | 'idempotency_conflict'
   | 'wallet_error'
-  | 'recipient_user_not_found';
+  | 'recipient_user_not_found'
+  | 'settlement_above_remaining';
 
 export type MovementOutcome =
   | {

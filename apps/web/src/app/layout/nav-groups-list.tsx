@@ -13,6 +13,7 @@ export function NavGroupsList({
 }) {
   const { t } = useTranslation('nav');
   const baseId = useId();
+  const items = groups.flatMap((group) => group.items);
   return (
     <div className="flex flex-col gap-5">
       {groups.map((group) => {
@@ -28,7 +29,7 @@ export function NavGroupsList({
             <ul aria-labelledby={labelId} className="flex flex-col gap-0.5">
               {group.items.map((item) => (
                 <li key={item.key}>
-                  <NavItemLink item={item} onNavigate={onNavigate} />
+                  <NavItemLink item={item} siblings={items} onNavigate={onNavigate} />
                 </li>
               ))}
             </ul>

@@ -13,10 +13,30 @@ export function isNavItemActive(item: NavItem, pathname: string): boolean {
   return pathname === itemPath || pathname.startsWith(`${itemPath}/`);
 }
 
-export function NavItemLink({ item, onNavigate }: { item: NavItem; onNavigate?: () => void }) {
+/**
+ * Whether the item is the current screen's among `items`: a sub-page that has an item of its own
+ * (Debts, under Contacts) is that item's, so only one item of a list is current.
+ */
+export function isCurrentNavItem(item: NavItem, pathname: string, items: readonly NavItem[]): boolean {
+  if (!isNavItemActive(item, pathname)) return false;
+  return !items.some(
+    (other) => other !== item && other.path.length > item.path.length && isNavItemActive(other, pathname),
+  );
+}
+
+export function NavItemLink({
+  item,
+  siblings = [],
+  onNavigate,
+}: {
+  item: NavItem;
+  /** The other items of the same navigation: the most specific one that matches is current. */
+  siblings?: readonly NavItem[];
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation('nav');
   const { pathname } = useLocation();
-  const active = isNavItemActive(item, pathname);
+  const active = isCurrentNavItem(item, pathname, siblings);
   const Icon = item.icon;
   return (
     <Link

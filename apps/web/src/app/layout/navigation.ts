@@ -62,6 +62,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { key: 'dashboard', path: '/', icon: LayoutDashboard },
       { key: 'wallet', path: '/wallet', icon: Wallet },
       { key: 'contacts', path: '/contacts', icon: Users },
+      { key: 'debts', path: '/contacts/debts', icon: Scale },
       { key: 'qr', path: '/qr-codes', icon: QrCode },
       { key: 'quickTip', path: '/quick-tip', icon: HandCoins, reloadDocument: true },
     ],

@@ -1,0 +1,165 @@
+import AxeBuilder from '@axe-core/playwright';
+import { devices, expect, type Page, test } from '@playwright/test';
+import { text } from './support/catalog.ts';
+import { balanceOf, futureExpiry, money, SETTLEMENT_TIMEOUT_MS, TEST_CARDS } from './support/money.ts';
+import { DEMO_PASSWORD, DEMO_PEOPLE, signIn, uniqueSuffix } from './support/people.ts';
+
+const en = (namespace: string, key: string, values?: Record<string, string>) =>
+  text('en', namespace, key, values);
+
+const phone = devices['Pixel 7'];
+test.use({
+  viewport: phone.viewport,
+  deviceScaleFactor: phone.deviceScaleFactor,
+  isMobile: phone.isMobile,
+  hasTouch: phone.hasTouch,
+  userAgent: phone.userAgent,
+});
+
+/** The debt this run recorded, found by its note (a retried run records another). */
+function debtItem(page: Page, note: string) {
+  return page.getByTestId('debt-item').filter({ hasText: note });
+}
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    'serious or critical violations',
+  ).toEqual([]);
+}
+
+/**
+ * Puts at least `amountMinor` more in the signed-in person's USD wallet with a card deposit. Tips
+ * to this demo person may arrive meanwhile (other journeys), so the balance is awaited as at least.
+ */
+async function fundAtLeast(page: Page, amountMinor: number) {
+  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'csrf_token')?.value ?? '';
+  const post = async (path: string, data: unknown, headers: Record<string, string> = {}) => {
+    const response = await page.request.post(path, { data, headers: { 'X-CSRF-Token': csrf, ...headers } });
+    expect(response.ok(), `${path} answered ${response.status()}`).toBe(true);
+    return (await response.json()) as { id: string };
+  };
+  const [month, year] = futureExpiry().split('/');
+  const card = await post('/api/payment-methods', {
+    type: 'card',
+    number: TEST_CARDS.succeeds,
+    expMonth: Number(month),
+    expYear: 2000 + Number(year),
+    cvc: '123',
+    cardholderName: 'Maria Santos',
+    billingAddress: { line1: '1 Market Street', city: 'San Francisco', postalCode: '94105', country: 'US' },
+  });
+  const before = await balanceOf(page);
+  await post(
+    '/api/wallet/deposits',
+    { paymentMethodId: card.id, amountMinor, currency: 'USD' },
+    { 'Idempotency-Key': `debts-${uniqueSuffix()}` },
+  );
+  await expect
+    .poll(async () => (await balanceOf(page)).availableMinor, { timeout: SETTLEMENT_TIMEOUT_MS })
+    .toBeGreaterThanOrEqual(before.availableMinor + amountMinor);
+}
+
+test('a debt owed to me of 20.00: the other person confirms it and settles 12.00 by transfer; both see 8.00 left and the transfer', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const note = `Concert tickets ${uniqueSuffix()}`;
+  const creditor = DEMO_PEOPLE.claire;
+  const debtor = DEMO_PEOPLE.maria;
+
+  // The creditor records that the debtor owes them 20.00.
+  await signIn(page, creditor.email, DEMO_PASSWORD);
+  await page.goto('/contacts/debts');
+  await expect(page.getByTestId('screen-title')).toHaveText(en('debts', 'title'));
+  await page
+    .getByRole('button', { name: en('debts', 'actions.record') })
+    .first()
+    .click();
+  const record = page.getByRole('dialog', { name: en('debts', 'form.title') });
+  await record.getByLabel(en('wallet', 'send.recipient'), { exact: true }).fill(debtor.ztartag);
+  await expect(record.getByText(`@${debtor.ztartag}`)).toBeVisible();
+  await record.getByRole('radio', { name: en('debts', 'form.directionOwedToMe') }).check();
+  await record.getByLabel(new RegExp(`^${en('debts', 'form.amount')}`)).fill('20.00');
+  await record.getByLabel(en('debts', 'form.note')).fill(note);
+  await record.getByRole('button', { name: en('debts', 'form.submit') }).click();
+  await expect(page.getByText(en('debts', 'form.recorded'))).toBeVisible();
+  await expect(record).toBeHidden();
+
+  await page.getByRole('tab', { name: en('debts', 'tabs.owedToMe') }).click();
+  const recorded = debtItem(page, note);
+  await expect(recorded).toContainText(en('debts', 'item.owedToMe', { name: `@${debtor.ztartag}` }));
+  await expect(recorded).toContainText(en('debts', 'item.status.pending'));
+  await expect(recorded.getByTestId('debt-remaining')).toHaveText(money(2000));
+  // Not settleable until the other person confirms it.
+  await expect(recorded.getByRole('button', { name: en('debts', 'actions.settle') })).toHaveCount(0);
+  await expectNoSeriousViolations(page);
+
+  // The debtor, elsewhere, sees the same debt from their side, confirms it and pays 12.00.
+  const debtorContext = await browser.newContext({
+    viewport: phone.viewport,
+    isMobile: phone.isMobile,
+    hasTouch: phone.hasTouch,
+    userAgent: phone.userAgent,
+  });
+  const debtorPage = await debtorContext.newPage();
+  await signIn(debtorPage, debtor.email, DEMO_PASSWORD);
+  await fundAtLeast(debtorPage, 2000);
+  await debtorPage.goto('/contacts/debts');
+  const owed = debtItem(debtorPage, note);
+  await expect(owed).toContainText(en('debts', 'item.iOwe', { name: `@${creditor.ztartag}` }));
+  await expect(owed).toContainText(en('debts', 'item.askConfirm', { name: `@${creditor.ztartag}` }));
+  await expectNoSeriousViolations(debtorPage);
+  await owed.getByRole('button', { name: en('debts', 'actions.confirm') }).click();
+  await expect(owed).toContainText(en('debts', 'item.status.open'));
+
+  await owed.getByRole('button', { name: en('debts', 'actions.settle') }).click();
+  const settle = debtorPage.getByRole('dialog', { name: en('debts', 'settle.title') });
+  const amount = settle.getByLabel(new RegExp(`^${en('debts', 'settle.amount')}`));
+  // The amount starts at what is left.
+  await expect(amount).toHaveValue('20.00');
+  await amount.fill('12.00');
+  await settle.getByRole('button', { name: en('wallet', 'actions.continue') }).click();
+  // Nothing moves before the confirmation says to whom, how and what is left after.
+  await expect(settle.getByText(en('debts', 'settle.confirmTitle'))).toBeVisible();
+  await expect(settle.getByText(`@${creditor.ztartag}`)).toBeVisible();
+  await expect(settle.getByText(money(800), { exact: true })).toBeVisible();
+  await settle
+    .getByRole('button', { name: en('debts', 'settle.confirmTransfer', { amount: money(1200) }) })
+    .click();
+  await expect(settle.getByText(en('debts', 'settle.doneTitle', { amount: money(1200) }))).toBeVisible();
+  await expect(settle.getByText(en('debts', 'settle.doneRemaining', { amount: money(800) }))).toBeVisible();
+  await settle.getByRole('button', { name: en('debts', 'actions.done') }).click();
+  await expect(owed.getByTestId('debt-remaining')).toHaveText(money(800));
+
+  // The history names the settlement.
+  await owed.getByRole('button', { name: /1 settlement/ }).click();
+  await expect(owed.getByText(en('debts', 'item.via.transfer'))).toBeVisible();
+
+  // Both see 8.00 left, and the transfer in their transactions.
+  await page.reload();
+  await page.getByRole('tab', { name: en('debts', 'tabs.owedToMe') }).click();
+  await expect(debtItem(page, note).getByTestId('debt-remaining')).toHaveText(money(800));
+  await expect(debtItem(page, note)).toContainText(en('debts', 'item.status.open'));
+
+  await debtorPage.goto('/transactions');
+  await expect(
+    debtorPage
+      .getByTestId('transaction-row')
+      .filter({ hasText: `Transfer to @${creditor.ztartag}` })
+      .filter({ hasText: money(1200) })
+      .first(),
+  ).toBeVisible();
+  await page.goto('/transactions');
+  await expect(
+    page
+      .getByTestId('transaction-row')
+      .filter({ hasText: `Transfer from @${debtor.ztartag}` })
+      .filter({ hasText: money(1200) })
+      .first(),
+  ).toBeVisible();
+  await debtorContext.close();
+});
