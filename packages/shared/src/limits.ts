@@ -82,6 +82,11 @@ export const RATE_LIMITS = {
    * answer tells whether a card is live, so a list of stolen numbers cannot be run through it.
    */
   cardCheckPerUser: { max: 20, windowSeconds: 60 * 60 },
+  /**
+   * Contact look-ups (`GET /api/contacts/lookup`) per signed-in person, tags included: each answers
+   * one exact ztartag, email or phone, and this many an hour cannot walk through people.
+   */
+  contactLookupPerUser: { max: 30, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
