@@ -2,6 +2,7 @@ import 'i18next';
 import type account from '@/i18n/locales/en/account.json';
 import type auth from '@/i18n/locales/en/auth.json';
 import type common from '@/i18n/locales/en/common.json';
+import type contacts from '@/i18n/locales/en/contacts.json';
 import type errors from '@/i18n/locales/en/errors.json';
 import type guard from '@/i18n/locales/en/guard.json';
 import type nav from '@/i18n/locales/en/nav.json';
@@ -21,6 +22,7 @@ declare module 'i18next' {
       account: typeof account;
       auth: typeof auth;
       common: typeof common;
+      contacts: typeof contacts;
       errors: typeof errors;
       guard: typeof guard;
       nav: typeof nav;
