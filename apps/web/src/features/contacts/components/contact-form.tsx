@@ -98,7 +98,10 @@ export function ContactForm({
     };
     const result = validate(createContactRequestSchema, payload);
     if (!result.success) {
-      showErrors(result.errors as Partial<Record<FieldName, string>>);
+      const errors = result.errors as Partial<Record<FieldName, string>>;
+      // An empty nickname reads as the spec's "Contact nickname required".
+      if (errors.nickname === 'validation:required') errors.nickname = 'validation:nicknameRequired';
+      showErrors(errors);
       return;
     }
     onSubmit(result.data);

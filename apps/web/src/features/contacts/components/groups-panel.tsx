@@ -147,7 +147,11 @@ function GroupForm({ group, onDone }: { group: ContactGroup | null; onDone: () =
     event.preventDefault();
     const result = validate(contactGroupRequestSchema, { name, description });
     if (!result.success) {
-      showErrors(result.errors);
+      // An empty name reads as the spec's "Group name required", not the generic "required".
+      showErrors({
+        ...result.errors,
+        ...(result.errors.name === 'validation:required' ? { name: 'validation:groupNameRequired' } : {}),
+      });
       return;
     }
     save.mutate(

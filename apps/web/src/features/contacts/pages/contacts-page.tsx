@@ -1,5 +1,5 @@
 import { Scale, UserPlus, Users } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
@@ -42,14 +42,16 @@ export function ContactsPage() {
   const groups = useContactGroups();
   const groupList = groups.data ?? [];
 
-  const update = (change: (params: URLSearchParams) => void, replace = true) =>
-    setSearchParams(
-      (params) => {
-        change(params);
-        return params;
-      },
-      { replace },
-    );
+  // Changes start from the newest URL: a dialog closing calls back after the add has opened a contact.
+  const latestParams = useRef(searchParams);
+  latestParams.current = searchParams;
+  const update = (change: (params: URLSearchParams) => void, replace = true) => {
+    const params = new URLSearchParams(latestParams.current);
+    change(params);
+    if (params.toString() === latestParams.current.toString()) return;
+    latestParams.current = params;
+    setSearchParams(params, { replace });
+  };
 
   const filters: ContactFilters =
     tab === 'favourites'
