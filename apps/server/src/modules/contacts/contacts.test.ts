@@ -1,6 +1,8 @@
 import type { Contact, ContactGroup, ContactListResponse } from '@ztart/shared/contracts/contacts';
+import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/raw-query.ts';
 import { as, type SignedInPerson } from '../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { decodeQrImage } from '../qr-codes/testing.ts';
@@ -354,6 +356,28 @@ describe('contacts and contact groups', () => {
     expect(answer.headers['content-type']).toBe('image/png');
     const text = await decodeQrImage(answer.rawPayload);
     expect(text).toBe(`${testApp.config.appUrl}/@${owner.ztartag}`);
+  });
+
+  it('forgets the contacts and groups of a deleted account; others keep theirs of it, unlinked', async () => {
+    const leaving = await person();
+    const friend = await person();
+    await call(leaving, { method: 'POST', url: '/api/contact-groups', payload: { name: 'Old friends' } });
+    await addContact(leaving, { nickname: 'Someone', email: 'someone@example.com' });
+    const kept = await addContact(friend, { nickname: 'Leaving', ztartag: leaving.ztartag });
+    const deleted = await call(leaving, {
+      method: 'DELETE',
+      url: '/api/profiles/me',
+      payload: { confirmation: 'DELETE', password: leaving.password },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    const left = await queryRows<{ n: number }>(
+      db(),
+      sql`SELECT (SELECT count(*) FROM contacts WHERE owner_id = ${leaving.userId})::int
+        + (SELECT count(*) FROM contact_groups WHERE owner_id = ${leaving.userId})::int AS n`,
+    );
+    expect(left[0]?.n).toBe(0);
+    const theirs = await call(friend, { method: 'GET', url: `/api/contacts/${kept.id}` });
+    expect(theirs.json()).toMatchObject({ nickname: 'Leaving', person: null });
   });
 
   it('asks to sign in for every route', async () => {

@@ -297,6 +297,16 @@ export async function allContacts(db: AppDatabase, ownerId: string): Promise<Con
   return withPeople(db, rows);
 }
 
+/**
+ * Account deletion: the person's contacts and groups go with their other personal data (inside the
+ * deletion's transaction). Contacts other people keep of them stay theirs, no longer linked to a
+ * live account.
+ */
+export async function eraseContactsOf(tx: AppDatabase, ownerId: string): Promise<void> {
+  await tx.delete(contacts).where(eq(contacts.ownerId, ownerId));
+  await tx.delete(contactGroups).where(eq(contactGroups.ownerId, ownerId));
+}
+
 // Groups
 
 function toGroup(row: ContactGroupRow, contactCount: number): ContactGroup {
