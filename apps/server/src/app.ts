@@ -25,6 +25,7 @@ import { activityRoutes } from './modules/activity/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { sessionPlugin } from './modules/auth/session-plugin.ts';
 import { createSessionFinder } from './modules/auth/sessions.ts';
+import { contactRoutes } from './modules/contacts/routes.ts';
 import { createDebtReminderWorker } from './modules/debts/reminder-worker.ts';
 import { debtRoutes } from './modules/debts/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -153,6 +154,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(transactionRoutes, { context });
   await app.register(notificationRoutes, { context });
   await app.register(qrCodeRoutes, { context });
+  await app.register(contactRoutes, { context });
   await app.register(tipRoutes, { context });
   await app.register(activityRoutes, { context });
   await app.register(nearbyRoutes, { context });

@@ -88,6 +88,11 @@ export const RATE_LIMITS = {
    * to work out where others are.
    */
   nearbyLocationPerUser: { max: 20, windowSeconds: 15 * 60 },
+  /**
+   * Contact look-ups (`GET /api/contacts/lookup`) per signed-in person, tags included: each answers
+   * one exact ztartag, email or phone, and this many in a quarter of an hour cannot walk through people.
+   */
+  contactLookupPerUser: { max: 30, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

@@ -2,6 +2,7 @@ import 'i18next';
 import type account from '@/i18n/locales/en/account.json';
 import type auth from '@/i18n/locales/en/auth.json';
 import type common from '@/i18n/locales/en/common.json';
+import type contacts from '@/i18n/locales/en/contacts.json';
 import type debts from '@/i18n/locales/en/debts.json';
 import type errors from '@/i18n/locales/en/errors.json';
 import type guard from '@/i18n/locales/en/guard.json';
@@ -24,6 +25,7 @@ declare module 'i18next' {
       auth: typeof auth;
       common: typeof common;
       debts: typeof debts;
+      contacts: typeof contacts;
       errors: typeof errors;
       guard: typeof guard;
       nav: typeof nav;

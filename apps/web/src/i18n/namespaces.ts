@@ -15,6 +15,7 @@ export const NAMESPACES = [
   'tips',
   'nearby',
   'debts',
+  'contacts',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

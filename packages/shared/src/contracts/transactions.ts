@@ -3,6 +3,7 @@ import { CARD_BRANDS } from '../cards.ts';
 import { PAGE_SIZE, TEXT_LIMITS } from '../limits.ts';
 import { CURRENCIES } from '../money.ts';
 import { safeText } from '../safe-text.ts';
+import { normalizeZtartag, ztartagSchema } from '../validation.ts';
 
 /**
  * A transaction is what a person sees of a money movement (spec §3): one per person concerned
@@ -148,6 +149,8 @@ export const transactionQuerySchema = z.object({
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
   q: safeText().max(100).optional(),
+  /** Only money with this person (by their ztartag, with or without `@`): the history with a contact. */
+  counterparty: safeText().max(21).transform(normalizeZtartag).pipe(ztartagSchema).optional(),
   cursor: safeText({ trim: false }).max(200).optional(),
   limit: z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(PAGE_SIZE.default),
 });

@@ -59,7 +59,12 @@ describe('nearby users', () => {
   afterAll(() => testApp.close());
 
   const person = () => signUpAndSignIn(testApp.app, { ztartag: uniqueTag('near') });
-  const call = (who: SignedInPerson, method: 'GET' | 'PUT', url: string, payload?: unknown) =>
+  const call = (
+    who: SignedInPerson,
+    method: 'GET' | 'PUT' | 'POST' | 'PATCH',
+    url: string,
+    payload?: unknown,
+  ) =>
     testApp.app.inject(
       as(who, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) }),
     );
@@ -120,6 +125,23 @@ describe('nearby users', () => {
     ]);
     expect((await nearby(bruno)).map((item) => item.ztartag)).toEqual([await tagOf(ana)]);
     expect((await call(ana, 'GET', '/api/nearby/visibility')).json()).toEqual({ enabled: true });
+  });
+
+  it('leaves out people blocked either way, and lists them again once unblocked', async () => {
+    const { ana, bruno } = await pairAcrossTheSquare();
+    const blocked = await call(ana, 'POST', '/api/contacts', {
+      nickname: 'Neighbour',
+      ztartag: await tagOf(bruno),
+      blocked: true,
+    });
+    expect(blocked.statusCode, blocked.body).toBe(201);
+
+    expect(await nearby(ana)).toEqual([]);
+    expect(await nearby(bruno)).toEqual([]);
+
+    const unblocked = await call(ana, 'PATCH', `/api/contacts/${blocked.json().id}`, { blocked: false });
+    expect(unblocked.statusCode, unblocked.body).toBe(200);
+    expect((await nearby(bruno)).map((item) => item.ztartag)).toEqual([await tagOf(ana)]);
   });
 
   it('asks for a position before listing, and keeps only its grid cell', async () => {

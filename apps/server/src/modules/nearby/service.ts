@@ -7,6 +7,7 @@ import type { AppDatabase } from '../../db/client.ts';
 import { queryRows } from '../../db/raw-query.ts';
 import { AppError } from '../../http/errors.ts';
 import { users } from '../auth/tables.ts';
+import { blockedEitherWay } from '../contacts/blocking.ts';
 import { profiles } from '../profiles/tables.ts';
 import {
   type Cell,
@@ -86,12 +87,13 @@ export async function forgetStalePositions(db: AppDatabase, now: Date): Promise<
 }
 
 /**
- * Who a person's list leaves out, whatever the distance: themself and deleted accounts. This is
- * the one place for every such rule: people blocked either way (whom the person blocked, and who
- * blocked the person) are to be left out here, with the contacts' block list.
+ * Who a person's list leaves out, whatever the distance: themself, deleted accounts and people
+ * blocked either way (whom the person blocked, and who blocked the person). The one place for
+ * every such rule.
  */
 function leftOut(userId: string): SQL {
-  return sql`${nearbyPresence.userId} <> ${userId} AND ${users.deletedAt} IS NULL`;
+  return sql`${nearbyPresence.userId} <> ${userId} AND ${users.deletedAt} IS NULL
+    AND NOT ${blockedEitherWay(sql`${userId}::uuid`, nearbyPresence.userId)}`;
 }
 
 /**

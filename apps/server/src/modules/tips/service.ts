@@ -17,6 +17,7 @@ import { recordAuditInTransaction } from '../activity/service.ts';
 import { auditLog } from '../activity/tables.ts';
 import type { SignedIn } from '../auth/session-plugin.ts';
 import { users } from '../auth/tables.ts';
+import { hasBlocked } from '../contacts/blocking.ts';
 import { failedMoneyRequest, type MoneyAnswer, unknownUnlessRefused } from '../idempotency/money-request.ts';
 import {
   errorAnswer,
@@ -185,6 +186,8 @@ async function tipByCard(movement: Movement, caller: TipCaller): Promise<StoredA
   if (sender && receiver.userId === sender.userId) throw new AppError('recipient_is_self');
   assertQuickTipAmount(body.amountMinor);
   await lockReceiver(tx, receiver.userId, body.receiver);
+  // Under the receiver's lock, as a block is written: someone they blocked finds nobody to tip.
+  if (sender && (await hasBlocked(tx, receiver.userId, sender.userId))) throw notFoundFor(body.receiver);
   const qrCodeId = await linkedQrCode(tx, body, receiver);
   if (!body.card) throw new AppError('validation_failed');
 

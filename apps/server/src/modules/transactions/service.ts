@@ -34,6 +34,11 @@ export function transactionFilterOf(userId: string, filters: TransactionFilters)
     const dayAfter = new Date(new Date(`${filters.to}T00:00:00.000Z`).getTime() + DAY_MS);
     conditions.push(lt(transactions.createdAt, dayAfter));
   }
+  if (filters.counterparty) {
+    conditions.push(
+      sql`${transactions.counterpartyUserId} IN (SELECT id FROM profiles WHERE lower(ztartag) = ${filters.counterparty})`,
+    );
+  }
   if (filters.q) {
     const pattern = `%${escapeLikePattern(filters.q)}%`;
     conditions.push(

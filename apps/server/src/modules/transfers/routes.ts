@@ -11,8 +11,14 @@ import { errorResponses } from '../../http/error-responses.ts';
 import { AppError } from '../../http/errors.ts';
 import { createRateLimitCheck } from '../../http/rate-limit.ts';
 import { requireSignIn } from '../auth/session-plugin.ts';
+import { hasBlocked } from '../contacts/blocking.ts';
 import { sendMoneyAnswer } from '../idempotency/money-request.ts';
-import { namesByPrivateIdentifier, resolveRecipient, toRecipientResponse } from './recipients.ts';
+import {
+  namesByPrivateIdentifier,
+  notFoundFor,
+  resolveRecipient,
+  toRecipientResponse,
+} from './recipients.ts';
 import { sendTransfer } from './service.ts';
 
 /** What a request names its recipient by: the look-up's `q` or the transfer's `recipient`. */
@@ -51,6 +57,9 @@ export const transferRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
       const signedIn = requireSignIn(request, reply, context);
       const recipient = await resolveRecipient(context.db, request.query.q);
       if (recipient.userId === signedIn.user.id) throw new AppError('recipient_is_self');
+      // Someone who blocked the asker is not found, exactly as nobody would be.
+      if (await hasBlocked(context.db, recipient.userId, signedIn.user.id))
+        throw notFoundFor(request.query.q);
       return toRecipientResponse(recipient, request.query.q);
     },
   );

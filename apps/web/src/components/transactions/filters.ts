@@ -14,6 +14,7 @@ export const FILTER_FIELDS = [
   'from',
   'to',
   'q',
+  'counterparty',
 ] as const satisfies readonly TransactionFilterField[];
 
 const { shape } = transactionQuerySchema;

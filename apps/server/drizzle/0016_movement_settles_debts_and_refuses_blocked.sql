@@ -1,5 +1,7 @@
 -- ledger_movement writes a debt's settlement by transfer with its money (debt_settlements, and
--- what is left of the debt), and refuses one above what is left (settlement_above_remaining).
+-- what is left of the debt), refusing one above what is left (settlement_above_remaining); and it
+-- refuses a payment to someone who blocked the payer (contacts.blocked) as it refuses one to an
+-- account that is gone.
 --> statement-breakpoint
 -- ledger_movement, copied from src/modules/ledger/movement.sql by `npm run db:movement`; edit it there.
 -- The one movement of money from a person's wallet to another's (transfers, tips from the wallet,
@@ -16,7 +18,8 @@
 -- Returns one outcome per item, in order: {statusCode, body, sentCategoryId, receivedCategoryId}
 -- when it moved money, {replayed: true, statusCode, body} for a kept answer, or {error, ...}
 -- (insufficient_balance, limit_exceeded with remainingReferenceMinor, pin_required,
--- idempotency_conflict, wallet_error, recipient_user_not_found, settlement_above_remaining) when it moved nothing. A refusal writes nothing; anything
+-- idempotency_conflict, wallet_error, recipient_user_not_found for a recipient gone or who blocked the
+-- payer, settlement_above_remaining) when it moved nothing. A refusal writes nothing; anything
 -- unexpected raises, and the whole batch rolls back.
 --
 -- The checks run in order, one movement after the other, on arrays: what an earlier movement of the
@@ -197,6 +200,15 @@ BEGIN
     END IF;
 
     IF NOT v_recipients[i] = ANY (v_people) THEN
+      v_outcomes[i] := jsonb_build_object('error', 'recipient_user_not_found');
+      CONTINUE;
+    END IF;
+
+    -- A recipient who blocked the payer: refused as an account that is gone would be, so that the
+    -- payer learns nothing of the block. Read under the recipient's lock, which a block takes too
+    -- (contacts/service.ts): a block is either committed before this read or waits for the batch.
+    IF EXISTS (SELECT 1 FROM contacts c WHERE c.contact_user_id = v_senders[i]
+        AND c.owner_id = v_recipients[i] AND c.blocked) THEN
       v_outcomes[i] := jsonb_build_object('error', 'recipient_user_not_found');
       CONTINUE;
     END IF;
