@@ -29,6 +29,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { LiveEvents } from './modules/notifications/live.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { paymentMethodRoutes } from './modules/payment-methods/routes.ts';
+import { postRoutes } from './modules/posts/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { qrCodeRoutes } from './modules/qr-codes/routes.ts';
 import { securityRoutes } from './modules/security/routes.ts';
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(healthRoutes, { database, version: APP_VERSION });
   await app.register(authRoutes, { context });
   await app.register(profileRoutes, { context });
+  await app.register(postRoutes, { context });
   await app.register(securityRoutes, { context });
   await app.register(paymentMethodRoutes, { context });
   await app.register(walletRoutes, { context });

@@ -7,6 +7,7 @@ export * from '../modules/idempotency/tables.ts';
 export * from '../modules/ledger/tables.ts';
 export * from '../modules/notifications/tables.ts';
 export * from '../modules/payment-methods/tables.ts';
+export * from '../modules/posts/tables.ts';
 export * from '../modules/profiles/tables.ts';
 export * from '../modules/qr-codes/tables.ts';
 export * from '../modules/security/tables.ts';

@@ -5,6 +5,7 @@ import { AppError, isAppError } from '../../http/errors.ts';
 import { recordAudit } from '../activity/service.ts';
 import { anonymiseAccount, assertPassword } from '../auth/service.ts';
 import { moneyHeldBy } from '../ledger/holdings.ts';
+import { erasePhotosAndPosts } from '../posts/service.ts';
 import { removePinOf } from '../security/pin.ts';
 import { eraseProfile } from './service.ts';
 
@@ -36,6 +37,7 @@ export async function deleteAccount(
         });
       }
       await eraseProfile(tx, userId);
+      await erasePhotosAndPosts(tx, userId);
       await removePinOf(tx, userId);
       return ended;
     });
