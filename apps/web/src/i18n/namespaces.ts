@@ -13,6 +13,7 @@ export const NAMESPACES = [
   'notifications',
   'qr',
   'tips',
+  'profile',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
