@@ -114,13 +114,16 @@ function PhotoDialog({ photo, onClose }: { photo: Photo; onClose: () => void }) 
   const [confirming, setConfirming] = useState(false);
   const date = formatDate(photo.createdAt);
 
+  // The photo leaves the list as soon as it is deleted, which closes this dialog: the promise,
+  // unlike the mutation's own callbacks, still settles after that.
   const confirmDelete = () =>
-    remove.mutate(photo.id, {
-      onSuccess: () => {
+    remove.mutateAsync(photo.id).then(
+      () => {
         toast({ title: t('gallery.deleted'), variant: 'success' });
         onClose();
       },
-    });
+      () => undefined,
+    );
 
   return (
     <Dialog
@@ -145,7 +148,7 @@ function PhotoDialog({ photo, onClose }: { photo: Photo; onClose: () => void }) 
           <div className="flex flex-col gap-3 rounded-lg border border-destructive/40 p-3">
             <p className="text-sm">{t('gallery.confirmQuestion')}</p>
             <div className="flex flex-wrap gap-2">
-              <Button variant="destructive" onClick={confirmDelete} disabled={remove.isPending}>
+              <Button variant="destructive" onClick={() => void confirmDelete()} disabled={remove.isPending}>
                 <Trash2 aria-hidden="true" />
                 {remove.isPending ? t('gallery.deleting') : t('gallery.confirm')}
               </Button>

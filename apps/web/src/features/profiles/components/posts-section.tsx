@@ -276,9 +276,11 @@ function OwnPostItem({ post }: { post: Post }) {
               variant="destructive"
               disabled={remove.isPending}
               onClick={() =>
-                remove.mutate(post.id, {
-                  onSuccess: () => toast({ title: t('posts.deleted'), variant: 'success' }),
-                })
+                // The post leaves the list once deleted: the promise still settles after that.
+                void remove.mutateAsync(post.id).then(
+                  () => toast({ title: t('posts.deleted'), variant: 'success' }),
+                  () => undefined,
+                )
               }
             >
               <Trash2 aria-hidden="true" />
