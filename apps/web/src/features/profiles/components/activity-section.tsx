@@ -1,4 +1,5 @@
 import { Activity, Coins, ImageIcon, MessageSquareText } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListRowSkeleton } from '@/components/list-row-skeleton';
@@ -133,7 +134,7 @@ function Figure({
   icon: typeof Activity;
   term: string;
   pending: boolean;
-  children: React.ReactNode;
+  children: ReactNode;
 }) {
   return (
     <div className="flex flex-col gap-1 rounded-lg border p-3">

@@ -1,6 +1,6 @@
 import { DEFAULT_VISIBILITY, type Visibility } from '@ztart/shared/contracts/posts';
 import { ImageUp, Upload } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FieldError, INPUT_CLASS } from '@/components/ui/field';
@@ -9,24 +9,10 @@ import { toast } from '@/components/ui/toast/toast-store';
 import { useUploadPhoto } from '@/features/profiles/api/photos';
 import { imageFileProblem, isFileProblem, isGalleryFull } from '@/features/profiles/components/image-file';
 import { ProfileSection } from '@/features/profiles/components/profile-section';
+import { useObjectUrl } from '@/features/profiles/components/use-object-url';
 import { VisibilityField } from '@/features/profiles/components/visibility';
 import { useErrorMessage, useFailureMessage } from '@/hooks/use-error-message';
 import { cn } from '@/lib/cn';
-
-/** A temporary address for a chosen file, released when it changes or the screen goes. */
-export function useObjectUrl(blob: Blob | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob || typeof URL.createObjectURL !== 'function') {
-      setUrl(null);
-      return;
-    }
-    const next = URL.createObjectURL(blob);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [blob]);
-  return url;
-}
 
 /** Adds a photo from a file: choose (previewed), say who sees it, upload. */
 export function PhotoUpload() {

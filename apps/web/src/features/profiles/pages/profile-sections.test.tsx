@@ -23,6 +23,8 @@ const POST: Post = {
   createdAt: '2026-11-21T10:00:00.000Z',
 };
 const EMPTY_TIPS = { items: [], nextCursor: null, totals: [] };
+/** The first look at a screen waits for its lazily loaded code and texts: longer on a busy machine. */
+const FIRST_LOAD = { timeout: 10_000 };
 
 describe('/profile sections', () => {
   afterEach(() => {
@@ -38,7 +40,7 @@ describe('/profile sections', () => {
     renderRoute('/profile?section=gallery', { auth: signedIn(), toaster: true });
     const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: /Open the photo of/ }));
+    await user.click(await screen.findByRole('button', { name: /Open the photo of/ }, FIRST_LOAD));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Public')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete photo' }));
@@ -57,7 +59,7 @@ describe('/profile sections', () => {
     renderRoute('/profile?section=gallery', { auth: signedIn() });
     const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: /Open the photo of/ }));
+    await user.click(await screen.findByRole('button', { name: /Open the photo of/ }, FIRST_LOAD));
     await user.click(screen.getByRole('button', { name: 'Delete photo' }));
     await user.click(screen.getByRole('button', { name: 'Yes, delete it' }));
 
@@ -68,7 +70,7 @@ describe('/profile sections', () => {
     mockApi({ 'GET /api/profiles/me/photos': [200, { items: [], nextCursor: null }] });
     const { router } = renderRoute('/profile?section=gallery', { auth: signedIn() });
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Add a photo' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Add a photo' }, FIRST_LOAD));
 
     expect(router.state.location.search).toBe('?section=photos');
     expect(screen.getByRole('tab', { name: 'Photos', selected: true })).toBeInTheDocument();
@@ -80,7 +82,7 @@ describe('/profile sections', () => {
     Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia }, configurable: true });
     renderRoute('/profile?section=photos', { auth: signedIn() });
 
-    const open = await screen.findByRole('button', { name: 'Open camera' });
+    const open = await screen.findByRole('button', { name: 'Open camera' }, FIRST_LOAD);
     expect(getUserMedia).not.toHaveBeenCalled();
     await userEvent.click(open);
 
@@ -94,7 +96,7 @@ describe('/profile sections', () => {
     const user = userEvent.setup();
     const file = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'street.jpg', { type: 'image/jpeg' });
 
-    await user.upload(await screen.findByLabelText('Choose a photo'), file);
+    await user.upload(await screen.findByLabelText('Choose a photo', undefined, FIRST_LOAD), file);
     expect(screen.getAllByRole('radio', { name: 'Only me' })[0]).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Upload photo' }));
 
@@ -112,7 +114,9 @@ describe('/profile sections', () => {
     renderRoute('/profile?section=posts', { auth: signedIn(), toaster: true });
     const user = userEvent.setup();
 
-    expect(await screen.findByText('No posts yet. Write your first one above.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No posts yet. Write your first one above.', undefined, FIRST_LOAD),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Publish' }));
     expect(await screen.findByText('This field is required')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/posts')).toHaveLength(0);
@@ -153,7 +157,7 @@ describe('/profile sections', () => {
     });
     renderRoute('/profile?section=activity', { auth: signedIn() });
 
-    const activity = await screen.findByRole('region', { name: 'Recent activity' });
+    const activity = await screen.findByRole('region', { name: 'Recent activity' }, FIRST_LOAD);
     await waitFor(() =>
       expect(within(activity).getByText('Tips received in the last 30 days').nextSibling).toHaveTextContent(
         '5',
@@ -170,7 +174,7 @@ describe('/profile sections', () => {
     const user = userEvent.setup();
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
 
-    await user.click(await screen.findByRole('button', { name: 'Copy profile link' }));
+    await user.click(await screen.findByRole('button', { name: 'Copy profile link' }, FIRST_LOAD));
     expect(await screen.findByText('Profile link copied')).toBeInTheDocument();
     expect(writeText).toHaveBeenCalledWith(profileLinkOf('ana'));
     await user.click(screen.getByRole('button', { name: 'Copy profile link' }));
@@ -209,7 +213,9 @@ describe('/@<ztartag>', () => {
     mockApi({ 'GET /api/public/profiles/maria_waits': [200, PROFILE] });
     renderRoute('/@maria_waits');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'María Santos' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'María Santos' }, FIRST_LOAD),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Tip @maria_waits' })).toHaveAttribute(
       'href',
       '/quick-tip?to=maria_waits',
@@ -222,7 +228,9 @@ describe('/@<ztartag>', () => {
     mockApi({ 'GET /api/public/profiles/nobody_here': [404, error('recipient_user_not_found')] });
     renderRoute('/@nobody_here');
 
-    expect(await screen.findByText('Nobody has the ztartag @nobody_here.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Nobody has the ztartag @nobody_here.', undefined, FIRST_LOAD),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Tip @/ })).not.toBeInTheDocument();
   });
 });
