@@ -6,11 +6,11 @@ import { enterDemo } from './support/demo.ts';
 /** Guarded by role: a demo user (role user, level freemium) is denied. */
 const GUARDED_PATHS = new Set(['/admin', '/meta-dashboard']);
 /** Open to everyone; every other screen needs sign-in. */
-const PUBLIC_PATHS = new Set(['/', '/auth', '/quick-tip']);
+const PUBLIC_PATHS = new Set(['/', '/auth', '/quick-tip', '/@:ztartag']);
 
 /** A concrete address for each route of the table. */
 function addressOf(path: string): string {
-  return path.replace(':id', 'summer-gig').replace(':product', 'wallet');
+  return path.replace(':id', 'summer-gig').replace(':product', 'wallet').replace(':ztartag', 'maria_waits');
 }
 
 test.describe('signed out, public screens render and private ones send the visitor to sign in', () => {

@@ -33,6 +33,7 @@ import { nearbyRoutes } from './modules/nearby/routes.ts';
 import { LiveEvents } from './modules/notifications/live.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { paymentMethodRoutes } from './modules/payment-methods/routes.ts';
+import { postRoutes } from './modules/posts/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { qrCodeRoutes } from './modules/qr-codes/routes.ts';
 import { securityRoutes } from './modules/security/routes.ts';
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(healthRoutes, { database, version: APP_VERSION });
   await app.register(authRoutes, { context });
   await app.register(profileRoutes, { context });
+  await app.register(postRoutes, { context });
   await app.register(securityRoutes, { context });
   await app.register(paymentMethodRoutes, { context });
   await app.register(walletRoutes, { context });

@@ -35,6 +35,18 @@ export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_SIZE_PX = 512;
 export const AVATAR_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 
+/**
+ * Gallery photos (decision 0029): the same files as avatars are accepted, re-encoded to WebP
+ * without metadata and at most PHOTO_MAX_EDGE_PX on their longer side (never enlarged).
+ */
+export const PHOTO_MAX_BYTES = AVATAR_MAX_BYTES;
+export const PHOTO_CONTENT_TYPES = AVATAR_CONTENT_TYPES;
+export const PHOTO_MAX_EDGE_PX = 1600;
+/** Photos one person may keep; deleting one frees a place. */
+export const PHOTOS_MAX_PER_USER = 200;
+/** The newest public photos and posts a public profile shows (it is not paged). */
+export const PUBLIC_PROFILE_LIMITS = { photos: 24, posts: 20 } as const;
+
 export interface RateLimitRule {
   max: number;
   windowSeconds: number;
@@ -135,6 +147,7 @@ export const TEXT_LIMITS = {
   note: 500,
   bio: 500,
   tipMessage: 280,
+  post: 500,
 } as const;
 
 /** Amount limits in minor units of the currency concerned. */

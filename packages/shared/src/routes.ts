@@ -61,6 +61,8 @@ export const SCREEN_PATHS = [
   '/account',
   '/notifications',
   '/:product-ddf',
+  /** A person's public profile (`/@maria_waits`): what they made public, and a tip button. */
+  '/@:ztartag',
   '/skiner-coherence',
   '/conversational-agent',
   '/observatory',

@@ -10,6 +10,7 @@ export * from '../modules/ledger/tables.ts';
 export * from '../modules/nearby/tables.ts';
 export * from '../modules/notifications/tables.ts';
 export * from '../modules/payment-methods/tables.ts';
+export * from '../modules/posts/tables.ts';
 export * from '../modules/profiles/tables.ts';
 export * from '../modules/qr-codes/tables.ts';
 export * from '../modules/security/tables.ts';

@@ -16,7 +16,10 @@ vi.mock('@/features/tips/quick-tip-link', async (importOriginal) => ({
 
 /** A concrete URL for each pattern of the route table. */
 function exampleUrl(path: string): string {
-  return path.replace(':id', 'qr-123').replace(':product-ddf', 'wallet-ddf');
+  return path
+    .replace(':id', 'qr-123')
+    .replace(':product-ddf', 'wallet-ddf')
+    .replace(':ztartag', 'maria_waits');
 }
 
 describe('route table', () => {

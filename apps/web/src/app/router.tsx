@@ -52,10 +52,11 @@ function lazyRoute(route: ScreenRoute): LazyRouteFunction<RouteObject> {
 
 /**
  * One entry per screen of spec §2's route table; the type makes a missing screen a compile
- * error. `/{product}-ddf` cannot be a React Router pattern and is served by the catch-all route
- * (which asks for sign-in on product sheets, not on the not-found page).
+ * error. `/{product}-ddf` and `/@<ztartag>` cannot be React Router patterns and are served by the
+ * catch-all route (which asks for sign-in on product sheets, not on public profiles or the
+ * not-found page).
  */
-const SCREENS: Record<Exclude<ScreenPath, '/:product-ddf'>, ScreenRoute> = {
+const SCREENS: Record<Exclude<ScreenPath, '/:product-ddf' | '/@:ztartag'>, ScreenRoute> = {
   '/': {
     layout: 'app',
     requiresSignIn: false,

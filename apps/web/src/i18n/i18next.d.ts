@@ -9,6 +9,7 @@ import type guard from '@/i18n/locales/en/guard.json';
 import type nav from '@/i18n/locales/en/nav.json';
 import type nearby from '@/i18n/locales/en/nearby.json';
 import type notifications from '@/i18n/locales/en/notifications.json';
+import type profile from '@/i18n/locales/en/profile.json';
 import type qr from '@/i18n/locales/en/qr.json';
 import type screens from '@/i18n/locales/en/screens.json';
 import type tips from '@/i18n/locales/en/tips.json';
@@ -31,6 +32,7 @@ declare module 'i18next' {
       nav: typeof nav;
       nearby: typeof nearby;
       notifications: typeof notifications;
+      profile: typeof profile;
       qr: typeof qr;
       screens: typeof screens;
       tips: typeof tips;

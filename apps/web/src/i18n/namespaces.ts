@@ -16,6 +16,7 @@ export const NAMESPACES = [
   'nearby',
   'debts',
   'contacts',
+  'profile',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

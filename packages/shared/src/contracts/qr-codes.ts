@@ -10,6 +10,7 @@ import { safeText, safeWebAddress } from '../safe-text.ts';
 import { isTimeZone } from '../time-zones.ts';
 import { emailSchema, phoneSchema, ztartagSchema } from '../validation.ts';
 import { addCardRequestSchema } from './payment-methods.ts';
+import { publicShowcaseSchema } from './posts.ts';
 import { publicProfileSchema } from './profiles.ts';
 import { counterpartySchema } from './transactions.ts';
 import { amountMinorSchema, currencySchema } from './wallet.ts';
@@ -332,6 +333,16 @@ export const quickTipProfileSchema = publicProfileSchema
   })
   .meta({ id: 'QuickTipProfile' });
 export type QuickTipProfile = z.infer<typeof quickTipProfileSchema>;
+
+/**
+ * What `GET /api/public/profiles/{ztartag}` answers: the QuickTipProfile plus the newest public
+ * photos and posts (publicShowcaseSchema; private ones never appear). The quick-tip page reads
+ * only the QuickTipProfile part.
+ */
+export const publicProfilePageSchema = quickTipProfileSchema
+  .extend(publicShowcaseSchema.shape)
+  .meta({ id: 'PublicProfilePage' });
+export type PublicProfilePage = z.infer<typeof publicProfilePageSchema>;
 
 export const TIP_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
 export type TipStatus = (typeof TIP_STATUSES)[number];

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import { AppError } from '../../http/errors.ts';
 import { requireSignIn } from '../auth/session-plugin.ts';
-import { findAvatar, reencodeAvatar, removeAvatar, replaceAvatar } from './avatars.ts';
+import { findAvatar, reencodeAvatar, removeAvatar, replaceAvatar, uploadedImage } from './avatars.ts';
 import { getOwnProfile } from './service.ts';
 
 /** An avatar's id changes with every upload, so its bytes never change: caches may keep them. */
@@ -39,13 +39,8 @@ export const avatarRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
     },
     async (request, reply) => {
       const { user } = requireSignIn(request, reply, context);
-      const body = request.body;
-      if (!Buffer.isBuffer(body) || body.length === 0) throw new AppError('image_required');
-      const contentType = request.headers['content-type']?.split(';', 1)[0]?.trim().toLowerCase();
-      if (!AVATAR_CONTENT_TYPES.includes(contentType as (typeof AVATAR_CONTENT_TYPES)[number])) {
-        throw new AppError('image_invalid');
-      }
-      await replaceAvatar(context.db, user.id, await reencodeAvatar(body));
+      const image = uploadedImage(request.body, request.headers['content-type']);
+      await replaceAvatar(context.db, user.id, await reencodeAvatar(image));
       return getOwnProfile(context.db, user);
     },
   );

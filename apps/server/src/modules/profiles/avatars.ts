@@ -1,4 +1,4 @@
-import { AVATAR_SIZE_PX } from '@ztart/shared/limits';
+import { AVATAR_CONTENT_TYPES, AVATAR_SIZE_PX } from '@ztart/shared/limits';
 import { eq } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
@@ -23,22 +23,57 @@ export function sniffImageType(bytes: Buffer): ImageType | undefined {
 }
 
 /**
- * A square WebP of AVATAR_SIZE_PX, turned upright, cropped to cover. Sharp writes no metadata
- * unless asked to, so EXIF (camera, GPS position), XMP and IPTC are gone.
+ * The image of an upload whose body is the raw file: an empty body → 400 `image_required`, a
+ * declared type other than AVATAR_CONTENT_TYPES → 415 `image_invalid` (the bytes are checked
+ * again when re-encoded).
  */
-export async function reencodeAvatar(input: Buffer): Promise<Buffer> {
+export function uploadedImage(body: unknown, contentTypeHeader: string | undefined): Buffer {
+  if (!Buffer.isBuffer(body) || body.length === 0) throw new AppError('image_required');
+  const contentType = contentTypeHeader?.split(';', 1)[0]?.trim().toLowerCase();
+  if (!AVATAR_CONTENT_TYPES.includes(contentType as (typeof AVATAR_CONTENT_TYPES)[number])) {
+    throw new AppError('image_invalid');
+  }
+  return body;
+}
+
+/** How an image is resized: a square crop (avatars) or fitted inside a box, never enlarged (gallery photos). */
+export type ImageShape = { fit: 'cover'; sizePx: number } | { fit: 'inside'; maxEdgePx: number };
+
+export interface ReencodedImage {
+  content: Buffer;
+  contentType: typeof AVATAR_CONTENT_TYPE;
+  width: number;
+  height: number;
+}
+
+/**
+ * The one pipeline every uploaded image goes through: sniffed, decoded with a pixel limit,
+ * turned upright, resized and written as WebP. Sharp writes no metadata unless asked to, so EXIF
+ * (camera, GPS position), XMP and IPTC are gone. Anything else than an image → 415 `image_invalid`.
+ */
+export async function reencodeImage(input: Buffer, shape: ImageShape): Promise<ReencodedImage> {
   if (!sniffImageType(input)) throw new AppError('image_invalid');
-  // The image library loads with the first avatar, not with every start of the server.
+  // The image library loads with the first image, not with every start of the server.
   const { default: sharp } = await import('sharp');
   try {
-    return await sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, animated: false })
+    const pipeline = sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, animated: false })
       .autoOrient()
-      .resize(AVATAR_SIZE_PX, AVATAR_SIZE_PX, { fit: 'cover' })
-      .webp({ quality: 82 })
-      .toBuffer();
+      .resize(
+        shape.fit === 'cover'
+          ? { width: shape.sizePx, height: shape.sizePx, fit: 'cover' }
+          : { width: shape.maxEdgePx, height: shape.maxEdgePx, fit: 'inside', withoutEnlargement: true },
+      )
+      .webp({ quality: 82 });
+    const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
+    return { content: data, contentType: AVATAR_CONTENT_TYPE, width: info.width, height: info.height };
   } catch (error) {
     throw new AppError('image_invalid', { cause: error });
   }
+}
+
+/** A square WebP of AVATAR_SIZE_PX, cropped to cover, without metadata. */
+export async function reencodeAvatar(input: Buffer): Promise<Buffer> {
+  return (await reencodeImage(input, { fit: 'cover', sizePx: AVATAR_SIZE_PX })).content;
 }
 
 export function avatarUrlOf(avatarId: string): string {

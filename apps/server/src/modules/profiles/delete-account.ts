@@ -6,6 +6,7 @@ import { recordAudit } from '../activity/service.ts';
 import { anonymiseAccount, assertPassword } from '../auth/service.ts';
 import { eraseContactsOf } from '../contacts/service.ts';
 import { moneyHeldBy } from '../ledger/holdings.ts';
+import { erasePhotosAndPosts } from '../posts/service.ts';
 import { removePinOf } from '../security/pin.ts';
 import { eraseProfile } from './service.ts';
 
@@ -38,6 +39,7 @@ export async function deleteAccount(
       }
       await eraseProfile(tx, userId);
       await eraseContactsOf(tx, userId);
+      await erasePhotosAndPosts(tx, userId);
       await removePinOf(tx, userId);
       return ended;
     });

@@ -42,13 +42,15 @@ describe('public profile behind a ztartag', () => {
   it('never reveals private fields such as email, phone or bio', async () => {
     const body = (await get('/api/public/profiles/maria_waits')).body;
 
-    // The quick-tip page's fields besides the public face: no personal data among them.
+    // The quick-tip page's fields and the public photos and posts: no personal data among them.
     expect(Object.keys(JSON.parse(body)).sort()).toEqual([
       'avatarUrl',
       'currency',
       'fullName',
       'maxMinor',
       'minMinor',
+      'photos',
+      'posts',
       'presetsMinor',
       'verified',
       'ztartag',

@@ -1,4 +1,4 @@
-import { QR_SHORT_CODE_PATTERN, tipLinkPath } from '@ztart/shared/contracts/qr-codes';
+import { QR_SHORT_CODE_PATTERN } from '@ztart/shared/contracts/qr-codes';
 import { ZTARTAG_PATTERN } from '@ztart/shared/validation';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
@@ -16,6 +16,11 @@ const NO_STORE = 'no-store';
  */
 function notFoundPage(reply: FastifyReply) {
   reply.status(404);
+  return reply.callNotFound();
+}
+
+/** A page of the web app itself: the fallback answers every page it does not know with index.html. */
+function webAppPage(reply: FastifyReply) {
   return reply.callNotFound();
 }
 
@@ -40,6 +45,8 @@ export const publicQrRoutes: FastifyPluginAsync<{ context: AppContext }> = async
     return reply.header('cache-control', NO_STORE).redirect(destinationOf(qr, target, position), 302);
   });
 
+  // The public profile (decision 0029): the web app's page, with its tip button. An unknown tag
+  // is the not-found page with status 404.
   app.get<{ Params: { ztartag: string } }>(
     '/@:ztartag',
     { schema: { hide: true } },
@@ -47,12 +54,12 @@ export const publicQrRoutes: FastifyPluginAsync<{ context: AppContext }> = async
       const tag = request.params.ztartag;
       if (!ZTARTAG_PATTERN.test(tag.toLowerCase())) return notFoundPage(reply);
       try {
-        const profile = await findPublicProfile(context.db, tag);
-        return reply.header('cache-control', NO_STORE).redirect(tipLinkPath(profile.ztartag), 302);
+        await findPublicProfile(context.db, tag);
       } catch (error) {
         if (isAppError(error) && error.code === 'not_found') return notFoundPage(reply);
         throw error;
       }
+      return webAppPage(reply);
     },
   );
 };

@@ -290,9 +290,13 @@ describe('short links /q/<code> and /@<ztartag>', () => {
   });
 
   describe('/@<ztartag>', () => {
-    it('redirects to the quick-tip page, in any letter case', async () => {
-      expect(await whereTo(`/@${ztartag}`)).toBe(`/quick-tip?to=${ztartag}`);
-      expect(await whereTo(`/@${ztartag.toUpperCase()}`)).toBe(`/quick-tip?to=${ztartag}`);
+    it('opens the public profile page of the web app, in any letter case', async () => {
+      for (const url of [`/@${ztartag}`, `/@${ztartag.toUpperCase()}`]) {
+        const answer = await scan(url);
+        expect(answer.statusCode, url).toBe(200);
+        expect(answer.headers['content-type']).toMatch(/^text\/html/);
+        expect(answer.body).toBe(WEB_INDEX_HTML);
+      }
     });
   });
 

@@ -216,6 +216,8 @@ describe('the quick-tip page’s profile (GET /api/public/profiles/{ztartag})', 
       minMinor: 100,
       maxMinor: 10_000,
       presetsMinor: [200, 500, 1_000, 2_000],
+      photos: [],
+      posts: [],
     });
     expect(answer.body).not.toContain(receiver.email);
     expect(answer.body).not.toContain(receiver.phone!);

@@ -1,6 +1,6 @@
 import { publicProfileParamsSchema } from '@ztart/shared/contracts/profiles';
 import {
-  quickTipProfileSchema,
+  publicProfilePageSchema,
   type TipRequest,
   tipListQuerySchema,
   tipListResponseSchema,
@@ -16,6 +16,7 @@ import { errorResponses } from '../../http/error-responses.ts';
 import { createRateLimitCheck } from '../../http/rate-limit.ts';
 import { requireSignIn } from '../auth/session-plugin.ts';
 import { sendMoneyAnswer } from '../idempotency/money-request.ts';
+import { publicShowcaseOf } from '../posts/service.ts';
 import { listTips } from './history.ts';
 import { quickTipProfileOf } from './profile.ts';
 import { tipProgressOf } from './record.ts';
@@ -42,13 +43,16 @@ export const tipRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (
     {
       schema: {
         summary:
-          'What the quick-tip page shows of a receiver: public face, currency and amounts (no sign-in)',
+          'A public profile (no sign-in): public face, tip currency and amounts, the newest public photos and posts',
         tags: ['tips'],
         params: publicProfileParamsSchema,
-        response: { 200: quickTipProfileSchema, ...errorResponses(400, 404) },
+        response: { 200: publicProfilePageSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => quickTipProfileOf(db, request.params.ztartag),
+    async (request) => {
+      const profile = await quickTipProfileOf(db, request.params.ztartag);
+      return { ...profile, ...(await publicShowcaseOf(db, profile.ztartag)) };
+    },
   );
 
   app.get(

@@ -47,8 +47,7 @@ describe('/profile', () => {
       'href',
       '/account?tab=advanced',
     );
-    // No invented photos, posts or gallery.
-    expect(screen.queryByText(/gallery|posts/i)).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'About', selected: true })).toBeInTheDocument();
   });
 
   it('builds the tip link to the quick-tip page', () => {

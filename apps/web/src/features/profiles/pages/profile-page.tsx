@@ -1,15 +1,33 @@
 import type { OwnProfile } from '@ztart/shared/contracts/profiles';
-import { AtSign, Contact, Copy, Info, Pencil, Trash2, User } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import {
+  AtSign,
+  Contact,
+  Copy,
+  Globe,
+  Info,
+  ExternalLink as OpenIcon,
+  Pencil,
+  Trash2,
+  User,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Avatar } from '@/components/ui/avatar';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-alert';
+import { Tabs } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toast/toast-store';
 import { VerifiedBadge } from '@/components/verified-badge';
+import { ActivitySection } from '@/features/profiles/components/activity-section';
+import { CameraCapture } from '@/features/profiles/components/camera-capture';
+import { Gallery } from '@/features/profiles/components/gallery';
+import { PhotoUpload } from '@/features/profiles/components/photo-upload';
+import { PostsSection } from '@/features/profiles/components/posts-section';
+import { ProfileSection } from '@/features/profiles/components/profile-section';
+import { publicProfilePathOf } from '@/features/profiles/public-profile-path';
 import { displayNameOf, type SessionUser, useAuth } from '@/lib/auth/auth-context';
 
 /** The link that opens the quick-tip page for this ztartag. */
@@ -17,17 +35,51 @@ export function tipLinkOf(tag: string, origin: string = window.location.origin):
   return `${origin}/quick-tip?to=${encodeURIComponent(tag)}`;
 }
 
+/** The public profile's address: what the contact QR encodes and the profile's copy-link button copies. */
+export function profileLinkOf(tag: string, origin: string = window.location.origin): string {
+  return `${origin}${publicProfilePathOf(tag)}`;
+}
+
+export const PROFILE_SECTIONS = ['about', 'photos', 'gallery', 'posts', 'activity'] as const;
+export type ProfileSectionName = (typeof PROFILE_SECTIONS)[number];
+
+export function parseProfileSection(value: string | null): ProfileSectionName {
+  return (PROFILE_SECTIONS as readonly string[]).includes(value ?? '')
+    ? (value as ProfileSectionName)
+    : 'about';
+}
+
+/** Copies a link; says so, or says it could not ("Could not copy link"). */
+async function copyLink(link: string, copiedMessage: string, failedMessage: string) {
+  try {
+    await navigator.clipboard.writeText(link);
+    toast({ title: copiedMessage, variant: 'success' });
+  } catch {
+    toast({ title: failedMessage, variant: 'destructive' });
+  }
+}
+
 /**
- * `/profile`: the person's profile as it reads, with the way to each edit. Sections of spec §2
- * that are built: about, contact info, tag settings, delete account (photos, posts and the
- * gallery arrive with their features).
+ * `/profile`: the person's profile in sections of spec §2, the section chosen by `?section=`:
+ * about (with the public profile link, contact info, tag settings and the way to delete the
+ * account), photos (upload or camera), gallery, posts and activity.
  */
 export function ProfilePage() {
-  const { t } = useTranslation(['screens', 'account', 'errors']);
+  const { t } = useTranslation(['screens', 'account', 'errors', 'profile']);
   const auth = useAuth();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const section = parseProfileSection(searchParams.get('section'));
   if (auth.status !== 'signedIn') return null;
   const { profile, user } = auth;
   const name = displayNameOf(auth);
+  const show = (next: ProfileSectionName) =>
+    setSearchParams(
+      (params) => {
+        params.set('section', next);
+        return params;
+      },
+      { replace: true },
+    );
 
   return (
     <div className="flex flex-col gap-6">
@@ -37,63 +89,63 @@ export function ProfilePage() {
         description={t('screens:profile.description')}
       />
       {profile ? (
-        <>
-          <Card>
-            <CardContent className="flex flex-col items-start gap-4 pt-5 sm:flex-row sm:items-center sm:pt-6">
-              <Avatar name={name} src={profile.avatarUrl} className="size-20 text-xl" />
-              <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-                <p className="truncate text-xl font-semibold">{profile.fullName || name}</p>
-                {profile.ztartag ? <p className="text-muted-foreground">@{profile.ztartag}</p> : null}
-                {profile.username ? (
-                  <p className="text-sm text-muted-foreground">{profile.username}</p>
-                ) : null}
-              </div>
-              <Link to="/account?tab=profile" className={buttonVariants({ variant: 'outline' })}>
-                <Pencil aria-hidden="true" />
-                {t('account:profileView.edit')}
-              </Link>
-            </CardContent>
-          </Card>
-          <AboutSection profile={profile} />
-          <ContactSection user={user} />
-          <TagSection profile={profile} />
-        </>
+        <Card>
+          <CardContent className="flex flex-col items-start gap-4 pt-5 sm:flex-row sm:items-center sm:pt-6">
+            <Avatar name={name} src={profile.avatarUrl} className="size-20 text-xl" />
+            <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+              <p className="truncate text-xl font-semibold">{profile.fullName || name}</p>
+              {profile.ztartag ? <p className="text-muted-foreground">@{profile.ztartag}</p> : null}
+              {profile.username ? <p className="text-sm text-muted-foreground">{profile.username}</p> : null}
+            </div>
+            <Link to="/account?tab=profile" className={buttonVariants({ variant: 'outline' })}>
+              <Pencil aria-hidden="true" />
+              {t('account:profileView.edit')}
+            </Link>
+          </CardContent>
+        </Card>
       ) : (
         <FormAlert>{t('errors:user_profile_not_found')}</FormAlert>
       )}
-      <ProfileSection icon={Trash2} title={t('account:profileView.deleteTitle')}>
-        <p className="text-sm text-muted-foreground">{t('account:profileView.deleteDescription')}</p>
-        <Link
-          to="/account?tab=advanced"
-          className={buttonVariants({ variant: 'outline', className: 'self-start text-destructive' })}
-        >
-          {t('account:profileView.deleteAction')}
-        </Link>
-      </ProfileSection>
+      <Tabs
+        label={t('profile:tabs.label')}
+        tabs={PROFILE_SECTIONS.map((value) => ({ value, label: t(`profile:tabs.${value}`) }))}
+        value={section}
+        onValueChange={show}
+      >
+        {section === 'about' ? (
+          <div className="flex flex-col gap-6">
+            {profile ? (
+              <>
+                <AboutSection profile={profile} />
+                <PublicLinkSection profile={profile} />
+                <ContactSection user={user} />
+                <TagSection profile={profile} />
+              </>
+            ) : null}
+            <ProfileSection icon={Trash2} title={t('account:profileView.deleteTitle')}>
+              <p className="text-sm text-muted-foreground">{t('account:profileView.deleteDescription')}</p>
+              <Link
+                to="/account?tab=advanced"
+                className={buttonVariants({ variant: 'outline', className: 'self-start text-destructive' })}
+              >
+                {t('account:profileView.deleteAction')}
+              </Link>
+            </ProfileSection>
+          </div>
+        ) : section === 'photos' ? (
+          <div className="flex flex-col gap-6">
+            <PhotoUpload />
+            <CameraCapture />
+          </div>
+        ) : section === 'gallery' ? (
+          <Gallery onAddPhoto={() => show('photos')} />
+        ) : section === 'posts' ? (
+          <PostsSection />
+        ) : (
+          <ActivitySection />
+        )}
+      </Tabs>
     </div>
-  );
-}
-
-function ProfileSection({
-  icon: Icon,
-  title,
-  children,
-}: {
-  icon: typeof Info;
-  title: string;
-  children: ReactNode;
-}) {
-  const titleId = useId();
-  return (
-    <Card role="region" aria-labelledby={titleId}>
-      <CardHeader>
-        <CardTitle id={titleId} className="flex items-center gap-2">
-          <Icon aria-hidden="true" className="size-4 text-muted-foreground" />
-          {title}
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4">{children}</CardContent>
-    </Card>
   );
 }
 
@@ -194,13 +246,7 @@ function TagSection({ profile }: { profile: OwnProfile }) {
     : profile.ztartagPlan;
 
   const copy = async () => {
-    if (!tipLink) return;
-    try {
-      await navigator.clipboard.writeText(tipLink);
-      toast({ title: t('account:profileView.copied'), variant: 'success' });
-    } catch {
-      toast({ title: t('errors:copy_link_failed'), variant: 'destructive' });
-    }
+    if (tipLink) await copyLink(tipLink, t('account:profileView.copied'), t('errors:copy_link_failed'));
   };
 
   return (
@@ -224,6 +270,39 @@ function TagSection({ profile }: { profile: OwnProfile }) {
           {t('account:profileView.editTag')}
         </Link>
       </div>
+    </ProfileSection>
+  );
+}
+
+/** The public profile `/@<ztartag>`: its link to copy, and the way to open it. */
+function PublicLinkSection({ profile }: { profile: OwnProfile }) {
+  const { t } = useTranslation(['profile', 'errors']);
+  const link = profile.ztartag ? profileLinkOf(profile.ztartag) : null;
+  return (
+    <ProfileSection icon={Globe} title={t('profile:link.title')} description={t('profile:link.description')}>
+      {link && profile.ztartag ? (
+        <>
+          <p className="break-all text-sm">{link}</p>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="primary"
+              onClick={() => void copyLink(link, t('profile:link.copied'), t('errors:copy_link_failed'))}
+            >
+              <Copy aria-hidden="true" />
+              {t('profile:link.copy')}
+            </Button>
+            <Link
+              to={publicProfilePathOf(profile.ztartag)}
+              className={buttonVariants({ variant: 'outline' })}
+            >
+              <OpenIcon aria-hidden="true" />
+              {t('profile:link.view')}
+            </Link>
+          </div>
+        </>
+      ) : (
+        <p className="text-sm text-muted-foreground">{t('profile:link.noTag')}</p>
+      )}
     </ProfileSection>
   );
 }
