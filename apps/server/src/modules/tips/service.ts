@@ -30,6 +30,7 @@ import {
 import type { MovementOrder } from '../ledger/movement.ts';
 import { creditPendingFromCard } from '../ledger/movements.ts';
 import type { LedgerTransferCode } from '../ledger/tables.ts';
+import { asksForPin, assertWithinTransferMax, dayStartOf } from '../limits/limits.ts';
 import { type PendingEvent, publishAll } from '../notifications/live.ts';
 import { toNotification } from '../notifications/service.ts';
 import { notifications } from '../notifications/tables.ts';
@@ -44,7 +45,6 @@ import {
   shortNameOf,
 } from '../transfers/recipients.ts';
 import { answerOf, movementRecords } from '../transfers/service.ts';
-import { asksForPin, assertWithinTransferMax, dayStartOf } from '../wallet/limits.ts';
 import { qrCodeIdForTip } from './qr-link.ts';
 import { sendTipReceipt, type TipReceipt } from './receipt.ts';
 import { insertTip, type NewTip, partyOf, toTip } from './record.ts';

@@ -12,18 +12,18 @@ import type { SignedIn } from '../auth/session-plugin.ts';
 import { failedMoneyRequest, type MoneyAnswer, unknownUnlessRefused } from '../idempotency/money-request.ts';
 import { idempotencyKeyOf, keyExpiryOf, requestHashOf } from '../idempotency/service.ts';
 import { type MovementOrder, type MovementOutcome, remainingOf } from '../ledger/movement.ts';
-import { type PendingEvent, publishAll } from '../notifications/live.ts';
-import { notificationRow, toNotification } from '../notifications/service.ts';
-import { type NotificationRow, notifications } from '../notifications/tables.ts';
-import { toTransaction, transactionRow } from '../transactions/record.ts';
-import { type TransactionRow, transactions } from '../transactions/tables.ts';
 import {
   asksForPin,
   assertWithinTransferMax,
   dailyLimitError,
   dayStartOf,
   pinRequiredError,
-} from '../wallet/limits.ts';
+} from '../limits/limits.ts';
+import { type PendingEvent, publishAll } from '../notifications/live.ts';
+import { notificationRow, toNotification } from '../notifications/service.ts';
+import { type NotificationRow, notifications } from '../notifications/tables.ts';
+import { toTransaction, transactionRow } from '../transactions/record.ts';
+import { type TransactionRow, transactions } from '../transactions/tables.ts';
 import { displayNameOf, notFoundFor, type Person, shortNameOf } from './recipients.ts';
 
 const ROUTE = 'POST /api/transfers';
