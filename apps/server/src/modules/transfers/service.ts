@@ -132,6 +132,51 @@ function prepareTransfer(
   };
 }
 
+/**
+ * The recipient's notification and the sender's audit row of a movement between two wallets
+ * (a transfer, a tip from the wallet): the same shape for each, named after its kind.
+ */
+export function movementRecords(
+  request: FastifyRequest,
+  movement: {
+    kind: 'transfer' | 'tip';
+    sender: Pick<Person, 'userId' | 'ztartag' | 'fullName'>;
+    recipientId: string;
+    receivedTransactionId: string;
+    amountMinor: number;
+    currency: Currency;
+    now: Date;
+    resource: string;
+    metadata: Record<string, unknown>;
+  },
+) {
+  const { kind, sender, amountMinor, currency, now } = movement;
+  const notification = notificationRow({
+    userId: movement.recipientId,
+    type: kind,
+    event: `${kind}_received`,
+    data: {
+      amountMinor,
+      currency,
+      transactionId: movement.receivedTransactionId,
+      fromZtartag: sender.ztartag,
+      fromName: sender.fullName?.trim() || null,
+    },
+    now,
+  });
+  const audit = {
+    id: randomUUID(),
+    createdAt: now,
+    ...auditValues(request, {
+      userId: sender.userId,
+      actionType: `${kind}_sent`,
+      resource: movement.resource,
+      metadata: { amountMinor, currency, ...movement.metadata },
+    }),
+  };
+  return { notification, audit };
+}
+
 /** One side of a movement between two wallets: its transaction's kind and words, and the other person. */
 interface MovementSide {
   kind: TransactionKind;
@@ -183,29 +228,17 @@ export function walletMovement(
   } as const;
   const sent = transactionRow({ ...shared, userId: sender.userId, type: 'expense', ...movement.sent });
   const received = transactionRow({ ...shared, userId: recipientId, type: 'income', ...movement.received });
-  const notification = notificationRow({
-    userId: recipientId,
-    type: kind,
-    event: `${kind}_received`,
-    data: {
-      amountMinor,
-      currency,
-      transactionId: received.id,
-      fromZtartag: sender.ztartag,
-      fromName: sender.fullName?.trim() || null,
-    },
+  const { notification, audit } = movementRecords(request, {
+    kind,
+    sender,
+    recipientId,
+    receivedTransactionId: received.id,
+    amountMinor,
+    currency,
     now,
+    resource: movement.resource(sent),
+    metadata: movement.metadata(groupId, ledgerBatchId),
   });
-  const audit = {
-    id: randomUUID(),
-    createdAt: now,
-    ...auditValues(request, {
-      userId: sender.userId,
-      actionType: `${kind}_sent`,
-      resource: movement.resource(sent),
-      metadata: { amountMinor, currency, ...movement.metadata(groupId, ledgerBatchId) },
-    }),
-  };
   const order = {
     key: movement.key,
     requestHash: movement.requestHash,
