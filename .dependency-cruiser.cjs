@@ -14,6 +14,37 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'no-module-cycle',
+      severity: 'error',
+      comment:
+        'Server folders (each module, integration, db/, http/, lib/, test/ ...) need each other in a circle. ' +
+        'Move what both need to the lower one or to lib/, or let the lower one offer an interface the higher one fills.',
+      scope: 'folder',
+      from: { path: '^apps/server/src/.+' },
+      to: { path: '^apps/server/src/', circular: true },
+    },
+    {
+      name: 'composition-root-on-top',
+      severity: 'error',
+      comment:
+        'Only the test harness may import the app itself (app.ts, main.ts, shutdown.ts): the top of apps/server/src ' +
+        'assembles the modules. Folders may import only context.ts, config.ts, clock.ts and version.ts from there.',
+      from: { path: '^apps/server/src/[^/]+/', pathNot: '^apps/server/src/test/' },
+      to: {
+        path: '^apps/server/src/[^/]+[.]ts$',
+        pathNot: '^apps/server/src/(context|config|clock|version)[.]ts$',
+      },
+    },
+    {
+      name: 'kernel-imports-no-module',
+      severity: 'error',
+      comment:
+        'config.ts, clock.ts and version.ts are used by every module, so they import none (context.ts names the ' +
+        'services the app hands to modules, and is the one exception: docs/decisions/0017-module-boundaries.md).',
+      from: { path: '^apps/server/src/(config|clock|version)[.]ts$' },
+      to: { path: '^apps/server/src/(modules|integrations|migrations|demo|test)/' },
+    },
+    {
       name: 'no-cross-feature',
       severity: 'error',
       comment:
@@ -60,7 +91,9 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist)/' },
+    // Server test files sit above everything they test (they build the whole app), so they are not
+    // part of any module: leaving them out lets no-module-cycle see the modules and their fixtures.
+    exclude: { path: ['(^|/)(node_modules|dist)/', '^apps/server/src/.+[.]test[.]ts$'] },
     babelConfig: { fileName: path.join(__dirname, 'tooling/dependency-cruiser.babel.cjs') },
     tsPreCompilationDeps: true,
     webpackConfig: { fileName: path.join(__dirname, 'tooling/dependency-cruiser.resolve.cjs') },

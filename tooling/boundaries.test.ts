@@ -44,6 +44,16 @@ describe('module boundaries (npm run lint)', () => {
       [
         // The cycle, reported once, at the first of its files (beta's half is a type-only import).
         'no-circular: apps/server/src/modules/alpha/service.ts → apps/server/src/modules/beta/service.ts',
+        // The same two modules as folders, reported at each side.
+        'no-module-cycle: apps/server/src/modules/alpha → apps/server/src/modules/beta',
+        'no-module-cycle: apps/server/src/modules/beta → apps/server/src/modules/alpha',
+        // Gamma and delta need each other through different files: no file is in a cycle, the modules are.
+        'no-module-cycle: apps/server/src/modules/gamma → apps/server/src/modules/delta',
+        'no-module-cycle: apps/server/src/modules/delta → apps/server/src/modules/gamma',
+        // A module importing the app that assembles it, and the configuration importing a module.
+        // Epsilon's test importing the harness (which imports the app and epsilon) is allowed.
+        'composition-root-on-top: apps/server/src/modules/epsilon/reaches-app.ts → apps/server/src/app.ts',
+        'kernel-imports-no-module: apps/server/src/config.ts → apps/server/src/modules/epsilon/service.ts',
         'no-cross-feature: apps/web/src/features/one/page.tsx → apps/web/src/features/two/card.tsx',
         'no-cross-feature: apps/web/src/features/one/types.ts → apps/web/src/features/two/card.tsx',
         'shared-web-code-not-features: apps/web/src/components/reaches-feature.ts → apps/web/src/features/two/card.tsx',

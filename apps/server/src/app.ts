@@ -21,8 +21,8 @@ import type { CardProcessor } from './integrations/card-processor/processor.ts';
 import { createMailTransport, Mailer } from './integrations/mail/mailer.ts';
 import { outboxRoutes } from './integrations/outbox/routes.ts';
 import { createSmsTransport, SmsSender } from './integrations/sms/sms.ts';
+import { accountDeletionRoutes, authRoutes } from './modules/accounts/routes.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
-import { authRoutes } from './modules/auth/routes.ts';
 import { sessionPlugin } from './modules/auth/session-plugin.ts';
 import { createSessionFinder } from './modules/auth/sessions.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
@@ -147,6 +147,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(healthRoutes, { database, version: APP_VERSION });
   await app.register(authRoutes, { context });
   await app.register(profileRoutes, { context });
+  await app.register(accountDeletionRoutes, { context });
   await app.register(postRoutes, { context });
   await app.register(securityRoutes, { context });
   await app.register(paymentMethodRoutes, { context });

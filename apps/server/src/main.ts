@@ -10,8 +10,8 @@ async function main(): Promise<void> {
   const [{ buildApp }, { migrateDatabase }, { seedDemoData }, { closeOnSignals }, { resealBankDetails }] =
     await Promise.all([
       import('./app.ts'),
-      import('./db/migrate.ts'),
-      import('./db/seed.ts'),
+      import('./migrations/migrate.ts'),
+      import('./demo/seed.ts'),
       import('./shutdown.ts'),
       import('./modules/payment-methods/bank-details.ts'),
     ]);

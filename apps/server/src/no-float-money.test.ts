@@ -53,7 +53,7 @@ const REVIEWED: ReviewedException[] = [
     reason: 'a SUM of bigint amounts (an integer); reconciliation compares it with the balance',
   },
   {
-    file: 'apps/server/src/modules/wallet/limits.ts',
+    file: 'apps/server/src/modules/limits/limits.ts',
     line: 'byCurrency: new Map(rows.map((row) => [row.currency as Currency, Number(row.total)])),',
     reason: 'a SUM of bigint amounts of one day, far below MAX_SAFE_INTEGER',
   },

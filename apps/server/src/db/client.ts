@@ -7,10 +7,9 @@ import type { PoolConfig } from 'pg';
 import type { Config } from '../config.ts';
 import { acquirePgliteLock } from './pglite-lock.ts';
 import { queryRows } from './raw-query.ts';
-import * as schema from './schema.ts';
 import type { AppDatabase } from './types.ts';
 
-export type { AppDatabase, Schema } from './types.ts';
+export type { AppDatabase } from './types.ts';
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface Database {
@@ -49,7 +48,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   try {
     const client = await PGlite.create(dataDir ?? undefined);
     return {
-      db: drizzlePglite({ client, schema }),
+      db: drizzlePglite({ client }),
       kind: 'pglite',
       schemaName: 'public',
       close: once(async () => {
@@ -76,7 +75,7 @@ async function openPostgres(poolConfig: PoolConfig): Promise<Database> {
   // A connection that breaks while idle is dropped by the pool and replaced on the next query;
   // without a listener the 'error' event would end the process.
   pool.on('error', () => {});
-  const db = drizzlePostgres({ client: pool, schema });
+  const db = drizzlePostgres({ client: pool });
   try {
     const schemaName = await currentSchema(db);
     return { db, kind: 'postgres', schemaName, close: once(() => pool.end()) };

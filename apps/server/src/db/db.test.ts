@@ -1,17 +1,18 @@
 import { asc, sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { afterEach, describe, expect, it } from 'vitest';
+import { seedDemoData } from '../demo/seed.ts';
+import { DEMO_PASSWORD, DEMO_PEOPLE } from '../demo/seed-people.ts';
+import { migrateDatabase } from '../migrations/migrate.ts';
 import { verifySecret } from '../modules/auth/secrets.ts';
 import { users } from '../modules/auth/tables.ts';
+import { isVerifiedPerson } from '../modules/profiles/payer.ts';
 import { profiles, userRoles } from '../modules/profiles/tables.ts';
-import { isVerifiedPerson } from '../modules/wallet/limits.ts';
 import { CHECK_VIOLATION, sqlStateOf, UNIQUE_VIOLATION } from '../test/database-errors.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 import type { Database } from './client.ts';
-import { MIGRATIONS_FOLDER, migrateDatabase } from './migrate.ts';
+import { MIGRATIONS_FOLDER } from './migrations-folder.ts';
 import { queryRows } from './raw-query.ts';
-import { seedDemoData } from './seed.ts';
-import { DEMO_PASSWORD, DEMO_PEOPLE } from './seed-people.ts';
 
 /** The shape of our schema as the database sees it: every column of every table, in order. */
 async function describeSchema(database: Database) {

@@ -1,6 +1,7 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type * as schema from './schema.ts';
 
-export type Schema = typeof schema;
-/** The one Drizzle type that both drivers produce: modules never know which database runs. */
-export type AppDatabase = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The one Drizzle type that both drivers produce: modules never know which database runs. It
+ * carries no table list (queries name their tables), so the database layer imports no module.
+ */
+export type AppDatabase = PgDatabase<PgQueryResultHKT>;

@@ -4,10 +4,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_TEST_CARDS } from '../integrations/card-processor/sandbox.ts';
 import { paymentMethods } from '../modules/payment-methods/tables.ts';
-import { postTip, ROOMY_TIP_RATE_LIMITS } from '../modules/tips/test-fixtures.ts';
-import { createPerson, fund, postTransfer } from '../modules/transfers/test-fixtures.ts';
 import { as, latestToken, uniqueEmail } from '../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
+import { postTip, ROOMY_TIP_RATE_LIMITS } from '../test/tip-fixtures.ts';
+import { createPerson, fund, postTransfer } from '../test/transfer-fixtures.ts';
 import { errorForLog, type LoggedError, safeErrorMessage, urlForLog } from './logger.ts';
 
 /** Found as written or as a URL carries it; a digit string only on its own, not inside a longer number. */

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPerson, ROOMY_RATE_LIMITS } from '../modules/transfers/test-fixtures.ts';
 import { openStream } from '../test/event-stream.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
+import { createPerson, ROOMY_RATE_LIMITS } from '../test/transfer-fixtures.ts';
 import { CONNECTION_TIMEOUTS } from './timeouts.ts';
 
 /** A raw TCP connection, to send exactly what a slow or silent client sends. */

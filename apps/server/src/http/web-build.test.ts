@@ -6,8 +6,8 @@ import { promisify } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../config.ts';
-import { createPerson } from '../modules/transfers/test-fixtures.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
+import { createPerson } from '../test/transfer-fixtures.ts';
 
 /** Text that only React's development build carries (its JSX runtime and a console warning). */
 const DEVELOPMENT_ONLY_REACT = ['jsxDEV', 'Each child in a list should have a unique'];

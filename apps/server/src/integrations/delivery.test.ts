@@ -11,7 +11,7 @@ import {
   tokensFromCapturedMail,
 } from '../test/deliveries.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
-import { CATALOGUES, type MailKind, renderMail } from './mail/messages/render.ts';
+import { CATALOGUES, type MailKind, renderMail } from './messages/render.ts';
 
 describe('production adapters: SMTP through nodemailer and an SMS webhook', () => {
   const mails: CapturedMail[] = [];

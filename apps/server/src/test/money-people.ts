@@ -2,7 +2,7 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { Currency } from '@ztart/shared/money';
 import { eq } from 'drizzle-orm';
 import type { AppDatabase, Database } from '../db/client.ts';
-import { migrateDatabase } from '../db/migrate.ts';
+import { migrateDatabase } from '../migrations/migrate.ts';
 import { createSession } from '../modules/auth/sessions.ts';
 import { users } from '../modules/auth/tables.ts';
 import { creditPendingFromCard } from '../modules/ledger/movements.ts';

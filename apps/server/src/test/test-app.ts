@@ -3,7 +3,7 @@ import { type App, type BuildAppOptions, buildApp } from '../app.ts';
 import { type Config, DEFAULT_BATCH_QUEUE_MAX, REPO_ROOT } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { DEVELOPMENT_DATA_KEY } from '../db/encryption.ts';
-import { seedDemoData } from '../db/seed.ts';
+import { seedDemoData } from '../demo/seed.ts';
 import { openTestDatabase } from './test-database.ts';
 
 /** A web build folder that does not exist: tests that serve the web app make their own. */

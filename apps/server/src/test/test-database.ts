@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Database, openDatabase } from '../db/client.ts';
-import { migrateDatabase } from '../db/migrate.ts';
+import { migrateDatabase } from '../migrations/migrate.ts';
 
 /** CI sets it (postgres://postgres@127.0.0.1:5432/test): the same tests then run on a real server. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;

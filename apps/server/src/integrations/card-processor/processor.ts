@@ -1,6 +1,15 @@
 import type { CardBrand } from '@ztart/shared/cards';
 import type { Currency } from '@ztart/shared/money';
 import type { AppDatabase } from '../../db/client.ts';
+import { type AppError, isAppError } from '../../http/errors.ts';
+
+/** Refusals of the card's bank: kept as the answer, so that a retry never charges again. */
+const REFUSED_CHARGE_CODES: ReadonlySet<string> = new Set(['card_declined', 'card_insufficient_funds']);
+
+/** Whether a charge failed because the card's bank refused it (not a fault of ours or the processor's). */
+function isRefusedCharge(error: unknown): error is AppError {
+  return isAppError(error) && REFUSED_CHARGE_CODES.has(error.code);
+}
 
 /** What a person typed on the card form: goes to the processor, never to our tables. */
 export interface CardDetails {
@@ -55,6 +64,28 @@ export interface DueOperation {
   amountMinor: number;
   currency: Currency;
   outcome: SettlementOutcome;
+}
+
+/** A charge's outcome: the processor's reference, or the refusal of the card's bank. */
+export type ChargeOutcome = { reference: string; refusal?: undefined } | { refusal: AppError };
+
+/**
+ * Charges a card (tips and deposits). A refusal of the card's bank comes back as the outcome, for
+ * the caller to keep as its answer; any other failure throws.
+ */
+export async function chargeUnlessRefused(
+  processor: CardProcessor,
+  db: AppDatabase,
+  request: ChargeRequest,
+  now: Date,
+): Promise<ChargeOutcome> {
+  try {
+    const { reference } = await processor.charge(db, request, now);
+    return { reference };
+  } catch (error) {
+    if (!isRefusedCharge(error)) throw error;
+    return { refusal: error };
+  }
 }
 
 /**

@@ -3,9 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { AppDatabase } from '../../db/client.ts';
-import { BackgroundDeliveries, describeError } from '../background.ts';
+import { BackgroundDeliveries, describeError } from '../../lib/background.ts';
+import { type MailKind, renderMail } from '../messages/render.ts';
 import { addToOutbox } from '../outbox/outbox.ts';
-import { type MailKind, renderMail } from './messages/render.ts';
 
 export interface OutgoingMail {
   to: string;

@@ -1,5 +1,5 @@
 import type { OutboxMessage } from '@ztart/shared/contracts/auth';
-import { escapeHtml } from '../mail/messages/render.ts';
+import { escapeHtml } from '../messages/render.ts';
 
 const URL_PATTERN = /https?:\/\/[^\s<>"]+/g;
 const TRAILING_PUNCTUATION = /[.,;:!?)]+$/;

@@ -2,9 +2,9 @@ import type { Language } from '@ztart/shared/languages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { AppDatabase } from '../../db/client.ts';
-import { BackgroundDeliveries, describeError } from '../background.ts';
-import type { TipReceiptSmsParams } from '../mail/messages/catalogue.ts';
-import { renderPhoneCodeSms, renderTipReceiptSms } from '../mail/messages/render.ts';
+import { BackgroundDeliveries, describeError } from '../../lib/background.ts';
+import type { TipReceiptSmsParams } from '../messages/catalogue.ts';
+import { renderPhoneCodeSms, renderTipReceiptSms } from '../messages/render.ts';
 import { addToOutbox } from '../outbox/outbox.ts';
 
 export interface OutgoingSms {

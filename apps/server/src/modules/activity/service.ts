@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppDatabase } from '../../db/client.ts';
-import { describeError } from '../../integrations/background.ts';
+import { describeError } from '../../lib/background.ts';
 import { auditLog } from './tables.ts';
 
 /** The security events the server writes itself; people's apps add their own through log_user_action. */

@@ -5,8 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/raw-query.ts';
 import { as, type SignedInPerson } from '../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { expectMoneyKept, postTip, ROOMY_TIP_RATE_LIMITS } from '../tips/test-fixtures.ts';
-import { availableOf, createPerson, fund, postTransfer } from '../transfers/test-fixtures.ts';
+import { expectMoneyKept, postTip, ROOMY_TIP_RATE_LIMITS } from '../../test/tip-fixtures.ts';
+import { availableOf, createPerson, fund, postTransfer } from '../../test/transfer-fixtures.ts';
 import { blockedEitherWay, hasBlocked, isBlockedEitherWay } from './blocking.ts';
 
 describe('blocking', () => {

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/raw-query.ts';
 import { as, type SignedInPerson } from '../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { createPerson, ROOMY_RATE_LIMITS } from '../../test/transfer-fixtures.ts';
 import { decodeQrImage } from '../qr-codes/testing.ts';
-import { createPerson, ROOMY_RATE_LIMITS } from '../transfers/test-fixtures.ts';
 
 const LOOKUP_LIMIT = 4;
 

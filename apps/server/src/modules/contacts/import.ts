@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDatabase } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { findParties } from '../transfers/recipients.ts';
+import { findParties } from '../profiles/people.ts';
 import { hasBlocked } from './blocking.ts';
 import { type ContactRow, contacts } from './tables.ts';
 import { parseVCards, type VCardEntry } from './vcard.ts';

@@ -17,8 +17,8 @@ import type { AppDatabase } from '../../db/client.ts';
 import { decodeCursor, pageOf } from '../../http/cursor.ts';
 import { AppError } from '../../http/errors.ts';
 import { users } from '../auth/tables.ts';
+import { displayNameOf, findParties, type Person } from '../profiles/people.ts';
 import { profiles } from '../profiles/tables.ts';
-import { displayNameOf, findParties, type Person } from '../transfers/recipients.ts';
 import { hasBlocked } from './blocking.ts';
 import { type ContactGroupRow, type ContactRow, contactGroups, contacts } from './tables.ts';
 

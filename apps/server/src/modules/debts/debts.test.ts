@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, type SignedInPerson } from '../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestClock } from '../../test/test-clock.ts';
-import { ledgerTransfers } from '../ledger/tables.ts';
 import {
   availableOf,
   createPerson,
@@ -15,7 +14,8 @@ import {
   fund,
   type Person,
   ROOMY_RATE_LIMITS,
-} from '../transfers/test-fixtures.ts';
+} from '../../test/transfer-fixtures.ts';
+import { ledgerTransfers } from '../ledger/tables.ts';
 import { debtSettlements } from './tables.ts';
 
 describe('debts', () => {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { describeError } from '../../integrations/background.ts';
+import { describeError } from '../../lib/background.ts';
 import { REMINDER_BATCH_SIZE, remindDueDebts } from './service.ts';
 
 export interface DebtReminderWorker {

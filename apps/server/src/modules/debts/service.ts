@@ -16,8 +16,8 @@ import { decodeCursor, pageOf } from '../../http/cursor.ts';
 import { AppError } from '../../http/errors.ts';
 import { type PendingEvent, publishAll } from '../notifications/live.ts';
 import { notify, toNotification } from '../notifications/service.ts';
+import { resolveRecipient } from '../profiles/people.ts';
 import { profiles } from '../profiles/tables.ts';
-import { resolveRecipient } from '../transfers/recipients.ts';
 import { type DebtRow, type DebtSettlementRow, debtSettlements, debts } from './tables.ts';
 
 /** What a debt's view shows of a user of the app. */

@@ -17,14 +17,14 @@ import {
 } from '../idempotency/money-request.ts';
 import { idempotencyKeyOf, keyExpiryOf, requestHashOf } from '../idempotency/service.ts';
 import type { MovementOrder, MovementOutcome } from '../ledger/movement.ts';
+import { asksForPin, assertWithinTransferMax, dayStartOf } from '../limits/limits.ts';
 import { type PendingEvent, publishAll } from '../notifications/live.ts';
 import { toNotification } from '../notifications/service.ts';
 import { notifications } from '../notifications/tables.ts';
+import { displayNameOf, findPerson, type Person, shortNameOf } from '../profiles/people.ts';
 import { toTransaction, transactionRow } from '../transactions/record.ts';
 import { transactions } from '../transactions/tables.ts';
-import { displayNameOf, findPerson, type Person, shortNameOf } from '../transfers/recipients.ts';
 import { answerOf, movementRecords } from '../transfers/service.ts';
-import { asksForPin, assertWithinTransferMax, dayStartOf } from '../wallet/limits.ts';
 import { findVisibleDebt, sidesOf } from './service.ts';
 import { type DebtRow, debtSettlements, debts } from './tables.ts';
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MIGRATIONS_FOLDER } from '../../db/migrate.ts';
+import { MIGRATIONS_FOLDER } from '../../db/migrations-folder.ts';
 
 /**
  * The ledger movement's SQL lives next to its contract (movement.sql, movement.ts); a migration

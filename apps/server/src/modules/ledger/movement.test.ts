@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER } from '../../db/migrate.ts';
+import { MIGRATIONS_FOLDER } from '../../db/migrations-folder.ts';
 import {
   installedMovement,
   MOVEMENT_MARKER,

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { describeError } from '../../integrations/background.ts';
+import { describeError } from '../../lib/background.ts';
 import { forgetStalePositions } from './service.ts';
 
 /** Stale positions are already left out of every list; the clean-up removes them from storage. */

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { registerErrorHandler } from '../../http/error-handler.ts';
 import { openStream } from '../../test/event-stream.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { createPerson, fund, postTransfer, ROOMY_RATE_LIMITS } from '../transfers/test-fixtures.ts';
+import { createPerson, fund, postTransfer, ROOMY_RATE_LIMITS } from '../../test/transfer-fixtures.ts';
 import { EventStreams, MAX_STREAMS_PER_PERSON } from './events.ts';
 import { LiveEvents } from './live.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, type SignedInPerson, signUpAndSignIn } from '../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestClock } from '../../test/test-clock.ts';
-import { ROOMY_RATE_LIMITS } from '../transfers/test-fixtures.ts';
+import { ROOMY_RATE_LIMITS } from '../../test/transfer-fixtures.ts';
 import { notify } from './service.ts';
 
 describe('notifications', () => {

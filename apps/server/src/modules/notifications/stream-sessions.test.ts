@@ -7,15 +7,15 @@ import { as, latestToken, type SignedInPerson, signIn, TEST_PASSWORD } from '../
 import { type OpenStream, openStream } from '../../test/event-stream.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestClock } from '../../test/test-clock.ts';
-import { hashToken } from '../auth/secrets.ts';
-import { sessions } from '../auth/tables.ts';
 import {
   createPerson,
   fund,
   type Person,
   postTransfer,
   ROOMY_RATE_LIMITS,
-} from '../transfers/test-fixtures.ts';
+} from '../../test/transfer-fixtures.ts';
+import { hashToken } from '../auth/secrets.ts';
+import { sessions } from '../auth/tables.ts';
 
 const NEW_PASSWORD = 'a brand new passphrase';
 /** Far longer than any test waits: a stream that ends in these tests was told, not found by a check. */

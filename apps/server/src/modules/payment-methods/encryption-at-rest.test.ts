@@ -3,12 +3,12 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import type { DataKey } from '../../db/encryption.ts';
-import { migrateDatabase } from '../../db/migrate.ts';
 import { queryRows } from '../../db/raw-query.ts';
+import { migrateDatabase } from '../../migrations/migrate.ts';
 import { as, type SignedInPerson } from '../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { openTestDatabase } from '../../test/test-database.ts';
-import { createPerson, fund } from '../transfers/test-fixtures.ts';
+import { createPerson, fund } from '../../test/transfer-fixtures.ts';
 import { openBankDetails, resealBankDetails, sealBankDetails } from './bank-details.ts';
 
 const OLD_KEY: DataKey = { id: 'k2025', key: Buffer.alloc(32, 0x25) };

@@ -18,7 +18,7 @@ import { AppError } from '../../http/errors.ts';
 import type { PayoutDestination } from '../../integrations/card-processor/processor.ts';
 import { recordAuditInTransaction } from '../activity/service.ts';
 import type { SignedIn } from '../auth/session-plugin.ts';
-import { lockPayer } from '../wallet/limits.ts';
+import { lockPayer } from '../profiles/payer.ts';
 import { openBankDetails, sealBankDetails } from './bank-details.ts';
 import { type PaymentMethodRow, paymentMethods } from './tables.ts';
 

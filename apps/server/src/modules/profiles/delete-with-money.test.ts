@@ -7,8 +7,8 @@ import { SANDBOX_TEST_CARDS } from '../../integrations/card-processor/sandbox.ts
 import { as, type SignedInPerson, signUpAndSignIn } from '../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestClock } from '../../test/test-clock.ts';
+import { expectMoneyKept, postTip, ROOMY_TIP_RATE_LIMITS } from '../../test/tip-fixtures.ts';
 import { users } from '../auth/tables.ts';
-import { expectMoneyKept, postTip, ROOMY_TIP_RATE_LIMITS } from '../tips/test-fixtures.ts';
 
 const SETTLEMENT_DELAY_MS = 4_000;
 

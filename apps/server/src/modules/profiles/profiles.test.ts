@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../../db/client.ts';
-import { DEMO_PASSWORD, DEMO_PEOPLE } from '../../db/seed-people.ts';
+import { DEMO_PASSWORD, DEMO_PEOPLE } from '../../demo/seed-people.ts';
 import { as, cookiesOf, type SignedInPerson, signIn, signUpAndSignIn } from '../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { auditLog } from '../activity/tables.ts';

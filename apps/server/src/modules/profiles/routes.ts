@@ -1,6 +1,5 @@
 import {
   canAccessMetaDashboardRequestSchema,
-  deleteAccountRequestSchema,
   metaDashboardAccessResponseSchema,
   ownProfileSchema,
   profileIdParamsSchema,
@@ -13,16 +12,14 @@ import {
   ztartagSuggestionResponseSchema,
 } from '@ztart/shared/contracts/profiles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import { AppError } from '../../http/errors.ts';
 import { createRateLimitCheck } from '../../http/rate-limit.ts';
-import { findActiveUserById } from '../auth/service.ts';
-import { clearSessionCookie, requireSignIn } from '../auth/session-plugin.ts';
+import { requireSignIn } from '../auth/session-plugin.ts';
+import { findActiveUserById } from '../auth/users.ts';
 import { avatarRoutes } from './avatar-routes.ts';
-import { deleteAccount } from './delete-account.ts';
 import { getOwnProfile, isAdmin, metaDashboardAccessOf, rolesOf, updateOwnProfile } from './service.ts';
 import { isZtartagAvailable, suggestZtartag } from './ztartags.ts';
 
@@ -41,12 +38,6 @@ export const profileRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     'ztartag-lookup',
     rateLimits.ztartagLookupPerIp,
     (r) => r.ip,
-  );
-  const deleteAccountLimit = createRateLimitCheck(
-    app,
-    'delete-account',
-    rateLimits.passwordCheckPerUser,
-    (r) => (r.auth.status === 'signed-in' ? r.auth.user.id : undefined),
   );
 
   app.get(
@@ -72,26 +63,6 @@ export const profileRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
       },
     },
     async (request, reply) => updateOwnProfile(db, requireSignIn(request, reply, context).user, request.body),
-  );
-
-  app.delete(
-    '/api/profiles/me',
-    {
-      preHandler: deleteAccountLimit,
-      config: { validationErrorCodes: { confirmation: 'delete_confirmation_failed' } },
-      schema: {
-        summary: 'Deletes the account: type DELETE and the password; refused while it holds money',
-        tags: ['profiles'],
-        body: deleteAccountRequestSchema,
-        response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 409, 429, 500) },
-      },
-    },
-    async (request, reply) => {
-      const { user } = requireSignIn(request, reply, context);
-      await deleteAccount(context, request, user.id, request.body.password);
-      clearSessionCookie(reply, context);
-      return reply.status(204).send(null);
-    },
   );
 
   app.get(

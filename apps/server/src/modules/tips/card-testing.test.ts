@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_TEST_CARDS } from '../../integrations/card-processor/sandbox.ts';
 import { uniqueIp } from '../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { postTip, ROOMY_TIP_RATE_LIMITS, testCard } from '../../test/tip-fixtures.ts';
+import { createPerson, type Person } from '../../test/transfer-fixtures.ts';
 import { auditLog } from '../activity/tables.ts';
-import { createPerson, type Person } from '../transfers/test-fixtures.ts';
 import { ANONYMOUS_DECLINE_CODE } from './service.ts';
 import { tips } from './tables.ts';
-import { postTip, ROOMY_TIP_RATE_LIMITS, testCard } from './test-fixtures.ts';
 
 /**
  * Card testing: someone with a list of stolen numbers tries each on a quick tip, without an

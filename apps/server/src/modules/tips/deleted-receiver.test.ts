@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { TEST_DATABASE_URL } from '../../test/test-database.ts';
+import { postTip, ROOMY_TIP_RATE_LIMITS } from '../../test/tip-fixtures.ts';
+import { createPerson, expectLedgerSound, holdDeletion, stillWaiting } from '../../test/transfer-fixtures.ts';
 import { transactions } from '../transactions/tables.ts';
-import { createPerson, expectLedgerSound, holdDeletion, stillWaiting } from '../transfers/test-fixtures.ts';
 import { tips } from './tables.ts';
-import { postTip, ROOMY_TIP_RATE_LIMITS } from './test-fixtures.ts';
 
 // PGlite runs one query at a time: only a PostgreSQL server shows a tip waiting on a deletion's lock.
 describe.skipIf(!TEST_DATABASE_URL)('a card tip to an account being deleted (PostgreSQL)', () => {

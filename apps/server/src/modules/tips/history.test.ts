@@ -6,9 +6,9 @@ import { SANDBOX_TEST_CARDS } from '../../integrations/card-processor/sandbox.ts
 import { as, type SignedInPerson, signIn } from '../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestClock } from '../../test/test-clock.ts';
-import { createPerson, fund, type Person } from '../transfers/test-fixtures.ts';
+import { postTip, ROOMY_TIP_RATE_LIMITS, testCard } from '../../test/tip-fixtures.ts';
+import { createPerson, fund, type Person } from '../../test/transfer-fixtures.ts';
 import { tips } from './tables.ts';
-import { postTip, ROOMY_TIP_RATE_LIMITS, testCard } from './test-fixtures.ts';
 
 const SETTLEMENT_DELAY_MS = 4_000;
 

@@ -4,7 +4,7 @@ import { CURRENCIES, type Currency } from '@ztart/shared/money';
 import type { AppDatabase } from '../../db/client.ts';
 import { isAppError } from '../../http/errors.ts';
 import { balances } from '../ledger/service.ts';
-import { resolveRecipient } from '../transfers/recipients.ts';
+import { resolveRecipient } from '../profiles/people.ts';
 
 /** Tips to someone who holds no money yet are asked in this currency. */
 export const DEFAULT_TIP_CURRENCY: Currency = 'USD';

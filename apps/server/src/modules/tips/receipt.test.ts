@@ -1,7 +1,7 @@
 import { LANGUAGES } from '@ztart/shared/languages';
 import { describe, expect, it } from 'vitest';
-import type { TipReceiptParams } from '../../integrations/mail/messages/catalogue.ts';
-import { CATALOGUES, renderMail } from '../../integrations/mail/messages/render.ts';
+import type { TipReceiptParams } from '../../integrations/messages/catalogue.ts';
+import { CATALOGUES, renderMail } from '../../integrations/messages/render.ts';
 import { tipPageUrl } from './receipt.ts';
 import { browserLanguageOf } from './service.ts';
 

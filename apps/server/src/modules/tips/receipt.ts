@@ -3,7 +3,7 @@ import type { Tip } from '@ztart/shared/contracts/qr-codes';
 import type { Language } from '@ztart/shared/languages';
 import { formatMoney } from '@ztart/shared/money';
 import type { AppContext } from '../../context.ts';
-import type { TipReceiptParams } from '../../integrations/mail/messages/catalogue.ts';
+import type { TipReceiptParams } from '../../integrations/messages/catalogue.ts';
 
 /** Where and in which language the payer of a tip asked for its receipt. */
 export interface TipReceipt {

@@ -4,7 +4,7 @@ import type { Currency } from '@ztart/shared/money';
 import { eq } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { displayNameOf, type Person } from '../transfers/recipients.ts';
+import { displayNameOf, type Person } from '../profiles/people.ts';
 import { type TipRow, tips } from './tables.ts';
 
 export type NewTip = typeof tips.$inferInsert;

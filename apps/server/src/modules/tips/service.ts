@@ -11,10 +11,10 @@ import type { AppContext } from '../../context.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { retryTransientConflicts } from '../../db/retry.ts';
 import { columnValues } from '../../db/sql-helpers.ts';
-import { AppError, isAppError } from '../../http/errors.ts';
+import { AppError } from '../../http/errors.ts';
 import { hashedKey } from '../../http/rate-limit.ts';
+import { chargeUnlessRefused } from '../../integrations/card-processor/processor.ts';
 import { recordAuditInTransaction } from '../activity/service.ts';
-import { auditLog } from '../activity/tables.ts';
 import type { SignedIn } from '../auth/session-plugin.ts';
 import { users } from '../auth/tables.ts';
 import { hasBlocked } from '../contacts/blocking.ts';
@@ -22,7 +22,6 @@ import { failedMoneyRequest, type MoneyAnswer, unknownUnlessRefused } from '../i
 import {
   errorAnswer,
   idempotencyKeyOf,
-  keyExpiryOf,
   processorReferenceOf,
   requestHashOf,
   type StoredAnswer,
@@ -31,21 +30,14 @@ import {
 import type { MovementOrder } from '../ledger/movement.ts';
 import { creditPendingFromCard } from '../ledger/movements.ts';
 import type { LedgerTransferCode } from '../ledger/tables.ts';
+import { assertWithinTransferMax } from '../limits/limits.ts';
 import { type PendingEvent, publishAll } from '../notifications/live.ts';
 import { toNotification } from '../notifications/service.ts';
-import { notifications } from '../notifications/tables.ts';
+import { findPerson, notFoundFor, type Person, resolveRecipient, shortNameOf } from '../profiles/people.ts';
 import { languageOf } from '../profiles/service.ts';
-import { recordTransaction, toTransaction, transactionRow } from '../transactions/record.ts';
-import { type TransactionRow, transactions } from '../transactions/tables.ts';
-import {
-  findPerson,
-  notFoundFor,
-  type Person,
-  resolveRecipient,
-  shortNameOf,
-} from '../transfers/recipients.ts';
-import { answerOf, movementRecords } from '../transfers/service.ts';
-import { asksForPin, assertWithinTransferMax, dayStartOf } from '../wallet/limits.ts';
+import { recordTransaction, toTransaction } from '../transactions/record.ts';
+import type { TransactionRow } from '../transactions/tables.ts';
+import { answerOf, walletMovement } from '../transfers/service.ts';
 import { qrCodeIdForTip } from './qr-link.ts';
 import { sendTipReceipt, type TipReceipt } from './receipt.ts';
 import { insertTip, type NewTip, partyOf, toTip } from './record.ts';
@@ -53,9 +45,6 @@ import { type TipRow, tips } from './tables.ts';
 
 export const TIP_LEDGER_CODE = 'tip' satisfies LedgerTransferCode;
 const ROUTE = 'POST /api/tips';
-
-/** Refusals of the card's bank: kept as the answer, so that a retry never charges again. */
-const REFUSED_CHARGE_CODES = new Set(['card_declined', 'card_insufficient_funds']);
 
 /** The one refusal a payer without an account sees, whatever the processor's reason. */
 export const ANONYMOUS_DECLINE_CODE = 'card_declined' satisfies ErrorCode;
@@ -210,23 +199,27 @@ async function tipByCard(movement: Movement, caller: TipCaller): Promise<StoredA
     payerIp: request.ip,
     createdAt: now,
   };
-  let reference: string;
-  try {
-    ({ reference } = await context.cardProcessor.charge(
-      tx,
-      {
-        token: card.token,
-        amountMinor: body.amountMinor,
-        currency: body.currency,
-        reference: processorReference,
-      },
-      now,
-    ));
-  } catch (error) {
-    if (!isAppError(error) || !REFUSED_CHARGE_CODES.has(error.code)) throw error;
+  const charge = await chargeUnlessRefused(
+    context.cardProcessor,
+    tx,
+    {
+      token: card.token,
+      amountMinor: body.amountMinor,
+      currency: body.currency,
+      reference: processorReference,
+    },
+    now,
+  );
+  if (charge.refusal) {
+    const { refusal } = charge;
     // Only the tip row remembers it: the receiver gets no transaction or notification for a tip
     // that never was, so that nobody can flood their history with refused cards.
-    const row = await insertTip(tx, { ...story, status: 'failed', failureCode: error.code, settledAt: now });
+    const row = await insertTip(tx, {
+      ...story,
+      status: 'failed',
+      failureCode: refusal.code,
+      settledAt: now,
+    });
     await recordAuditInTransaction(tx, request, {
       userId: story.senderId ?? null,
       actionType: 'tip_refused',
@@ -235,12 +228,13 @@ async function tipByCard(movement: Movement, caller: TipCaller): Promise<StoredA
         amountMinor: row.amountMinor,
         currency: row.currency,
         receiverId: receiver.userId,
-        code: error.code,
+        code: refusal.code,
       },
     });
-    request.log.info({ tipId: row.id, declineCode: error.code }, 'card tip refused by the card processor');
-    return errorAnswer(declineAnswerFor(caller, error));
+    request.log.info({ tipId: row.id, declineCode: refusal.code }, 'card tip refused by the card processor');
+    return errorAnswer(declineAnswerFor(caller, refusal));
   }
+  const { reference } = charge;
 
   const { batchId, pendingTransferId } = await creditPendingFromCard(tx, {
     ownerId: receiver.userId,
@@ -394,67 +388,40 @@ function prepareWalletTip(
     createdAt: now,
     settledAt: now,
   };
-  const shared = {
-    status: 'completed',
+  const { sent, received, notification, order } = walletMovement(request, signedIn, {
+    kind: 'tip',
+    key: idempotencyKeyOf(request) ?? null,
+    requestHash: requestHashOf(fingerprintOf(body)),
+    sender,
+    recipientId: receiver.userId,
     amountMinor,
     currency,
     note: row.message,
     groupId,
     ledgerBatchId,
-    createdAt: now,
-    settledAt: now,
-  } as const;
-  const sent = transactionRow({
-    ...shared,
-    userId: sender.userId,
-    type: 'expense',
-    kind: 'tip_out',
-    description: `Tip to ${shortNameOf(receiver)}`,
-    counterparty: { userId: receiver.userId, ...partyNamesOf(receiver) },
-  });
-  const received = transactionRow({
-    ...shared,
-    userId: receiver.userId,
-    type: 'income',
-    kind: 'tip_in',
-    description: `Tip from ${shortNameOf(sender)}`,
-    counterparty: { userId: sender.userId, ...partyNamesOf(sender) },
-  });
-  const { notification, audit } = movementRecords(request, {
-    kind: 'tip',
-    sender,
-    recipientId: receiver.userId,
-    receivedTransactionId: received.id,
-    amountMinor,
-    currency,
     now,
-    resource: `tip:${row.id}`,
-    metadata: { source: 'wallet', receiverId: receiver.userId, groupId, ledgerBatchId },
-  });
-  const tip = toTip(row, { receiver: partyOf(receiver), sender: partyOf(sender) });
-  const order: MovementOrder = {
-    key: idempotencyKeyOf(request) ?? null,
-    requestHash: requestHashOf(fingerprintOf(body)),
-    senderId: sender.userId,
-    recipientId: receiver.userId,
-    amountMinor,
-    currency,
-    now,
-    keyExpiresAt: keyExpiryOf(now),
-    dayStartsAt: dayStartOf(now),
-    checkDaily: !sender.verified,
-    checkPin: asksForPin(signedIn, amountMinor, now),
-    ledgerBatchId,
+    sent: {
+      kind: 'tip_out',
+      description: `Tip to ${shortNameOf(receiver)}`,
+      counterparty: { userId: receiver.userId, ...partyNamesOf(receiver) },
+    },
+    received: {
+      kind: 'tip_in',
+      description: `Tip from ${shortNameOf(sender)}`,
+      counterparty: { userId: sender.userId, ...partyNamesOf(sender) },
+    },
     ledgerCode: TIP_LEDGER_CODE,
     categoryKey: CATEGORY_OF_KIND.tip_out,
-    sent: columnValues(transactions, sent),
-    received: columnValues(transactions, received),
-    notification: columnValues(notifications, notification),
-    audit: columnValues(auditLog, audit),
+    resource: () => `tip:${row.id}`,
+    metadata: () => ({ source: 'wallet', receiverId: receiver.userId, groupId, ledgerBatchId }),
+  });
+  const tip = toTip(row, { receiver: partyOf(receiver), sender: partyOf(sender) });
+  const walletOrder: MovementOrder = {
+    ...order,
     tip: columnValues(tips, row),
     answer: { tip } satisfies TipResponse,
   };
-  return { order, row, tip, sent, received, notification };
+  return { order: walletOrder, row, tip, sent, received, notification };
 }
 
 /**

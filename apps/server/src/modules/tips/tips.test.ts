@@ -9,12 +9,6 @@ import { SANDBOX_TEST_CARDS } from '../../integrations/card-processor/sandbox.ts
 import { as, readOutbox, type SignedInPerson, uniqueEmail, uniqueIp } from '../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestClock } from '../../test/test-clock.ts';
-import { auditLog } from '../activity/tables.ts';
-import { idempotencyKeys } from '../idempotency/tables.ts';
-import { notifications } from '../notifications/tables.ts';
-import { transactions } from '../transactions/tables.ts';
-import { createPerson, type Person, uniquePhone } from '../transfers/test-fixtures.ts';
-import { tips } from './tables.ts';
 import {
   expectMoneyKept,
   ledgerTransferCount,
@@ -22,7 +16,13 @@ import {
   ROOMY_TIP_RATE_LIMITS,
   testCard,
   walletBalanceOf,
-} from './test-fixtures.ts';
+} from '../../test/tip-fixtures.ts';
+import { createPerson, type Person, uniquePhone } from '../../test/transfer-fixtures.ts';
+import { auditLog } from '../activity/tables.ts';
+import { idempotencyKeys } from '../idempotency/tables.ts';
+import { notifications } from '../notifications/tables.ts';
+import { transactions } from '../transactions/tables.ts';
+import { tips } from './tables.ts';
 
 const SETTLEMENT_DELAY_MS = 4_000;
 

@@ -8,10 +8,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { as, readOutbox, type SignedInPerson, uniqueEmail } from '../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestClock } from '../../test/test-clock.ts';
+import {
+  expectMoneyKept,
+  ledgerTransferCount,
+  postTip,
+  ROOMY_TIP_RATE_LIMITS,
+} from '../../test/tip-fixtures.ts';
+import { availableOf, createPerson, fund, type Person, postTransfer } from '../../test/transfer-fixtures.ts';
 import { qrCodes } from '../qr-codes/tables.ts';
-import { availableOf, createPerson, fund, type Person, postTransfer } from '../transfers/test-fixtures.ts';
 import { tips } from './tables.ts';
-import { expectMoneyKept, ledgerTransferCount, postTip, ROOMY_TIP_RATE_LIMITS } from './test-fixtures.ts';
 
 describe('tips from the balance (signed in)', () => {
   let testApp: TestApp;

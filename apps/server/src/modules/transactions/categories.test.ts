@@ -2,7 +2,7 @@ import { type Category, DEFAULT_CATEGORY_KEYS } from '@ztart/shared/contracts/tr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, type SignedInPerson, signUpAndSignIn } from '../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { createPerson, fund, postTransfer, ROOMY_RATE_LIMITS } from '../transfers/test-fixtures.ts';
+import { createPerson, fund, postTransfer, ROOMY_RATE_LIMITS } from '../../test/transfer-fixtures.ts';
 
 describe('categories', () => {
   let testApp: TestApp;

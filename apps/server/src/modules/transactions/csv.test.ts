@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, signUpAndSignIn } from '../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestClock } from '../../test/test-clock.ts';
-import { ROOMY_RATE_LIMITS } from '../transfers/test-fixtures.ts';
+import { ROOMY_RATE_LIMITS } from '../../test/transfer-fixtures.ts';
 import { csvField, minorToDecimalString } from './csv.ts';
 import { recordTransaction } from './record.ts';
 

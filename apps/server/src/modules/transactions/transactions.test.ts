@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, type SignedInPerson, signUpAndSignIn } from '../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestClock } from '../../test/test-clock.ts';
-import { createPerson, fund, postTransfer, ROOMY_RATE_LIMITS } from '../transfers/test-fixtures.ts';
+import { createPerson, fund, postTransfer, ROOMY_RATE_LIMITS } from '../../test/transfer-fixtures.ts';
 import { type NewTransaction, recordTransaction } from './record.ts';
 
 describe('transaction history', () => {

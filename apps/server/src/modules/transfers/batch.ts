@@ -15,7 +15,7 @@ import {
   movementSettings,
   runMovements,
 } from '../ledger/movement.ts';
-import { findParties, type Parties, type PartiesQuery } from './recipients.ts';
+import { findParties, type Parties, type PartiesQuery } from '../profiles/people.ts';
 
 /**
  * The most transfers in one batch: the accounts of a batch stay locked until it commits, and its

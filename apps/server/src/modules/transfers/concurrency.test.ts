@@ -3,8 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as } from '../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { TEST_DATABASE_URL } from '../../test/test-database.ts';
+import {
+  availableOf,
+  createPerson,
+  expectLedgerSound,
+  fund,
+  ROOMY_RATE_LIMITS,
+} from '../../test/transfer-fixtures.ts';
 import { reconcile } from '../ledger/service.ts';
-import { availableOf, createPerson, expectLedgerSound, fund, ROOMY_RATE_LIMITS } from './test-fixtures.ts';
 
 const TRANSFERS = 100;
 const AMOUNT_MINOR = 1_234;

@@ -4,8 +4,6 @@ import type { AppDatabase } from '../../db/client.ts';
 import { as } from '../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { TEST_DATABASE_URL } from '../../test/test-database.ts';
-import { users } from '../auth/tables.ts';
-import { transactions } from '../transactions/tables.ts';
 import {
   availableOf,
   createPerson,
@@ -16,7 +14,9 @@ import {
   postTransfer,
   ROOMY_RATE_LIMITS,
   stillWaiting,
-} from './test-fixtures.ts';
+} from '../../test/transfer-fixtures.ts';
+import { users } from '../auth/tables.ts';
+import { transactions } from '../transactions/tables.ts';
 
 const AMOUNT_MINOR = 1_500;
 

@@ -2,10 +2,6 @@ import type { Transaction } from '@ztart/shared/contracts/transactions';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { auditLog } from '../activity/tables.ts';
-import { ledgerTransfers } from '../ledger/tables.ts';
-import { notifications } from '../notifications/tables.ts';
-import { transactions } from '../transactions/tables.ts';
 import {
   availableOf,
   createPerson,
@@ -13,7 +9,11 @@ import {
   fund,
   postTransfer,
   ROOMY_RATE_LIMITS,
-} from './test-fixtures.ts';
+} from '../../test/transfer-fixtures.ts';
+import { auditLog } from '../activity/tables.ts';
+import { ledgerTransfers } from '../ledger/tables.ts';
+import { notifications } from '../notifications/tables.ts';
+import { transactions } from '../transactions/tables.ts';
 
 // The transaction rows, notification and audit row are written before the money moves, so that the
 // receiver's account is locked for the shortest time: they must still tell of the ledger batch

@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { idempotencyKeys } from '../idempotency/tables.ts';
-import { transactions } from '../transactions/tables.ts';
 import {
   availableOf,
   createPerson,
@@ -12,7 +10,9 @@ import {
   type Person,
   postTransfer,
   ROOMY_RATE_LIMITS,
-} from './test-fixtures.ts';
+} from '../../test/transfer-fixtures.ts';
+import { idempotencyKeys } from '../idempotency/tables.ts';
+import { transactions } from '../transactions/tables.ts';
 
 /** A server that queues at most two requests per shared database step, so that a burst overflows it. */
 const QUEUE_MAX = 2;

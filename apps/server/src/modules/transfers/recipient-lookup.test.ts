@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, type SignedInPerson, signUp, uniqueEmail } from '../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { profiles } from '../profiles/tables.ts';
 import {
   createPerson,
   fund,
@@ -11,7 +10,8 @@ import {
   postTransfer,
   ROOMY_RATE_LIMITS,
   uniquePhone,
-} from './test-fixtures.ts';
+} from '../../test/transfer-fixtures.ts';
+import { profiles } from '../profiles/tables.ts';
 
 const ROOMY_LOOKUPS = { recipientLookupPerUser: { max: 1_000, windowSeconds: 900 } };
 

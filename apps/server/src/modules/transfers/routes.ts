@@ -18,7 +18,7 @@ import {
   notFoundFor,
   resolveRecipient,
   toRecipientResponse,
-} from './recipients.ts';
+} from '../profiles/people.ts';
 import { sendTransfer } from './service.ts';
 
 /** What a request names its recipient by: the look-up's `q` or the transfer's `recipient`. */

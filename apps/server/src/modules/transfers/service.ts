@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { CATEGORY_OF_KIND, type Transaction } from '@ztart/shared/contracts/transactions';
+import {
+  CATEGORY_OF_KIND,
+  type Transaction,
+  type TransactionKind,
+} from '@ztart/shared/contracts/transactions';
 import type { TransferRequest } from '@ztart/shared/contracts/wallet';
 import type { Currency } from '@ztart/shared/money';
 import type { FastifyRequest } from 'fastify';
@@ -12,19 +16,20 @@ import type { SignedIn } from '../auth/session-plugin.ts';
 import { failedMoneyRequest, type MoneyAnswer, unknownUnlessRefused } from '../idempotency/money-request.ts';
 import { idempotencyKeyOf, keyExpiryOf, requestHashOf } from '../idempotency/service.ts';
 import { type MovementOrder, type MovementOutcome, remainingOf } from '../ledger/movement.ts';
-import { type PendingEvent, publishAll } from '../notifications/live.ts';
-import { notificationRow, toNotification } from '../notifications/service.ts';
-import { type NotificationRow, notifications } from '../notifications/tables.ts';
-import { toTransaction, transactionRow } from '../transactions/record.ts';
-import { type TransactionRow, transactions } from '../transactions/tables.ts';
+import type { LedgerTransferCode } from '../ledger/tables.ts';
 import {
   asksForPin,
   assertWithinTransferMax,
   dailyLimitError,
   dayStartOf,
   pinRequiredError,
-} from '../wallet/limits.ts';
-import { displayNameOf, notFoundFor, type Person, shortNameOf } from './recipients.ts';
+} from '../limits/limits.ts';
+import { type PendingEvent, publishAll } from '../notifications/live.ts';
+import { notificationRow, toNotification } from '../notifications/service.ts';
+import { type NotificationRow, notifications } from '../notifications/tables.ts';
+import { displayNameOf, notFoundFor, type Person, shortNameOf } from '../profiles/people.ts';
+import { toTransaction, transactionRow } from '../transactions/record.ts';
+import { type TransactionRow, transactions } from '../transactions/tables.ts';
 
 const ROUTE = 'POST /api/transfers';
 
@@ -88,70 +93,43 @@ function prepareTransfer(
   { body, key, sender, recipient, now }: Movement,
 ): PreparedTransfer {
   const { amountMinor, currency } = body;
-  const ledgerBatchId = randomUUID();
-  const shared = {
-    status: 'completed',
+  const { sent, received, notification, order } = walletMovement(request, signedIn, {
+    kind: 'transfer',
+    key,
+    requestHash: requestHashOf({ route: ROUTE, body }),
+    sender,
+    recipientId: recipient.userId,
     amountMinor,
     currency,
     note: body.note ? body.note : null,
     groupId: randomUUID(),
-    ledgerBatchId,
-    createdAt: now,
-    settledAt: now,
-  } as const;
-  const sent = transactionRow({
-    ...shared,
-    userId: sender.userId,
-    type: 'expense',
-    kind: 'transfer_out',
-    description: `Transfer to ${shortNameOf(recipient, body.recipient.trim())}`,
-    counterparty: {
-      userId: recipient.userId,
-      ztartag: recipient.ztartag,
-      name: displayNameOf(recipient, body.recipient.trim()),
+    ledgerBatchId: randomUUID(),
+    now,
+    sent: {
+      kind: 'transfer_out',
+      description: `Transfer to ${shortNameOf(recipient, body.recipient.trim())}`,
+      counterparty: {
+        userId: recipient.userId,
+        ztartag: recipient.ztartag,
+        name: displayNameOf(recipient, body.recipient.trim()),
+      },
     },
-  });
-  const received = transactionRow({
-    ...shared,
-    userId: recipient.userId,
-    type: 'income',
-    kind: 'transfer_in',
-    description: `Transfer from ${shortNameOf(sender)}`,
-    counterparty: { userId: sender.userId, ztartag: sender.ztartag, name: displayNameOf(sender) },
-  });
-  const { notification, audit } = movementRecords(request, {
-    kind: 'transfer',
-    sender,
-    recipientId: recipient.userId,
-    receivedTransactionId: received.id,
-    amountMinor,
-    currency,
-    now,
-    resource: `transaction:${sent.id}`,
-    metadata: { recipientId: recipient.userId, groupId: shared.groupId, ledgerBatchId },
-  });
-  const order: MovementOrder = {
-    key,
-    requestHash: requestHashOf({ route: ROUTE, body }),
-    senderId: sender.userId,
-    recipientId: recipient.userId,
-    amountMinor,
-    currency,
-    now,
-    keyExpiresAt: keyExpiryOf(now),
-    dayStartsAt: dayStartOf(now),
-    checkDaily: !sender.verified,
-    checkPin: asksForPin(signedIn, amountMinor, now),
-    ledgerBatchId,
+    received: {
+      kind: 'transfer_in',
+      description: `Transfer from ${shortNameOf(sender)}`,
+      counterparty: { userId: sender.userId, ztartag: sender.ztartag, name: displayNameOf(sender) },
+    },
     ledgerCode: 'transfer',
     categoryKey: CATEGORY_OF_KIND.transfer_out,
-    sent: columnValues(transactions, sent),
-    received: columnValues(transactions, received),
-    notification: columnValues(notifications, notification),
-    audit: columnValues(auditLog, audit),
-    answer: { transaction: toTransaction(sent) },
+    resource: (sentRow) => `transaction:${sentRow.id}`,
+    metadata: (groupId, ledgerBatchId) => ({ recipientId: recipient.userId, groupId, ledgerBatchId }),
+  });
+  return {
+    order: { ...order, answer: { transaction: toTransaction(sent) } },
+    recipientId: recipient.userId,
+    received,
+    notification,
   };
-  return { order, recipientId: recipient.userId, received, notification };
 }
 
 /**
@@ -197,6 +175,91 @@ export function movementRecords(
     }),
   };
   return { notification, audit };
+}
+
+/** One side of a movement between two wallets: its transaction's kind and words, and the other person. */
+interface MovementSide {
+  kind: TransactionKind;
+  description: string;
+  counterparty: { userId: string; ztartag: string | null; name: string };
+}
+
+/**
+ * What every movement between two wallets (a transfer, a tip from the wallet) writes and asks of
+ * the ledger movement: both transactions, the recipient's notification, the sender's audit row,
+ * and the checks (the daily cap for an unverified sender, the PIN above the no-PIN amount). The
+ * caller adds its answer, and a tip its own row.
+ */
+export function walletMovement(
+  request: FastifyRequest,
+  signedIn: SignedIn,
+  movement: {
+    kind: 'transfer' | 'tip';
+    key: MovementOrder['key'];
+    requestHash: string;
+    sender: Person;
+    recipientId: string;
+    amountMinor: number;
+    currency: Currency;
+    note: string | null;
+    groupId: string;
+    ledgerBatchId: string;
+    now: Date;
+    sent: MovementSide;
+    received: MovementSide;
+    ledgerCode: LedgerTransferCode;
+    categoryKey: string;
+    /** The audit row's resource, which may name the sent transaction. */
+    resource: (sent: TransactionRow) => string;
+    /** The audit row's metadata besides the amount and currency. */
+    metadata: (groupId: string, ledgerBatchId: string) => Record<string, unknown>;
+  },
+) {
+  const { kind, sender, recipientId, amountMinor, currency, groupId, ledgerBatchId, now } = movement;
+  const shared = {
+    status: 'completed',
+    amountMinor,
+    currency,
+    note: movement.note,
+    groupId,
+    ledgerBatchId,
+    createdAt: now,
+    settledAt: now,
+  } as const;
+  const sent = transactionRow({ ...shared, userId: sender.userId, type: 'expense', ...movement.sent });
+  const received = transactionRow({ ...shared, userId: recipientId, type: 'income', ...movement.received });
+  const { notification, audit } = movementRecords(request, {
+    kind,
+    sender,
+    recipientId,
+    receivedTransactionId: received.id,
+    amountMinor,
+    currency,
+    now,
+    resource: movement.resource(sent),
+    metadata: movement.metadata(groupId, ledgerBatchId),
+  });
+  const order = {
+    key: movement.key,
+    requestHash: movement.requestHash,
+    senderId: sender.userId,
+    recipientId,
+    amountMinor,
+    currency,
+    now,
+    keyExpiresAt: keyExpiryOf(now),
+    dayStartsAt: dayStartOf(now),
+    checkDaily: !sender.verified,
+    checkPin: asksForPin(signedIn, amountMinor, now),
+    ledgerBatchId,
+    ledgerCode: movement.ledgerCode,
+    categoryKey: movement.categoryKey,
+    sent: columnValues(transactions, sent),
+    received: columnValues(transactions, received),
+    notification: columnValues(notifications, notification),
+    audit: columnValues(auditLog, audit),
+  } satisfies Omit<MovementOrder, 'answer' | 'tip'>;
+  return { sent, received, notification, order };
 }
 
 /** The answer of a movement, or the error of its refusal. */

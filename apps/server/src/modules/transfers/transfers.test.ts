@@ -6,9 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, type SignedInPerson, signIn, TEST_PASSWORD, uniqueEmail } from '../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestClock } from '../../test/test-clock.ts';
-import { auditLog } from '../activity/tables.ts';
-import { profiles } from '../profiles/tables.ts';
-import { transactions } from '../transactions/tables.ts';
 import {
   availableOf,
   createPerson,
@@ -18,7 +15,10 @@ import {
   postTransfer,
   ROOMY_RATE_LIMITS,
   uniquePhone,
-} from './test-fixtures.ts';
+} from '../../test/transfer-fixtures.ts';
+import { auditLog } from '../activity/tables.ts';
+import { profiles } from '../profiles/tables.ts';
+import { transactions } from '../transactions/tables.ts';
 
 describe('transfers between people', () => {
   let testApp: TestApp;

@@ -5,7 +5,8 @@ import { AMOUNT_LIMITS } from '@ztart/shared/limits';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { AppDatabase } from '../../db/client.ts';
-import { AppError, isAppError } from '../../http/errors.ts';
+import { AppError } from '../../http/errors.ts';
+import { chargeUnlessRefused } from '../../integrations/card-processor/processor.ts';
 import { recordAuditInTransaction } from '../activity/service.ts';
 import type { SignedIn } from '../auth/session-plugin.ts';
 import { type MoneyAnswer, methodLabel, runMoneyRequest } from '../idempotency/money-request.ts';
@@ -15,9 +16,6 @@ import type { PendingEvent } from '../notifications/live.ts';
 import { findOwnPaymentMethod } from '../payment-methods/service.ts';
 import type { PaymentMethodRow } from '../payment-methods/tables.ts';
 import { type NewTransaction, recordTransaction, toTransaction } from '../transactions/record.ts';
-
-/** Refusals of the card's bank: kept as the answer, so that a retry never charges again. */
-const REFUSED_CHARGE_CODES = new Set(['card_declined', 'card_insufficient_funds']);
 
 /**
  * `POST /api/wallet/deposits`: charges one of the person's cards. An authorized charge moves the
@@ -66,22 +64,28 @@ export async function createDeposit(
         createdAt: now,
       } as const;
 
-      let reference: string;
-      try {
-        ({ reference } = await context.cardProcessor.charge(
+      const charge = await chargeUnlessRefused(
+        context.cardProcessor,
+        tx,
+        {
+          token: card.processorToken,
+          amountMinor: body.amountMinor,
+          currency: body.currency,
+          reference: processorReference,
+        },
+        now,
+      );
+      if (charge.refusal) {
+        return refusedCharge(
           tx,
-          {
-            token: card.processorToken,
-            amountMinor: body.amountMinor,
-            currency: body.currency,
-            reference: processorReference,
-          },
-          now,
-        ));
-      } catch (error) {
-        if (!isAppError(error) || !REFUSED_CHARGE_CODES.has(error.code)) throw error;
-        return refusedCharge(tx, request, events, { ...story, failureCode: error.code }, card, error);
+          request,
+          events,
+          { ...story, failureCode: charge.refusal.code },
+          card,
+          charge.refusal,
+        );
       }
+      const { reference } = charge;
 
       const moved = await creditPendingFromCard(tx, {
         ownerId: userId,

@@ -14,9 +14,9 @@ import { createFundedPeople, type FundedPerson } from '../../test/money-people.t
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestClock } from '../../test/test-clock.ts';
 import { TEST_DATABASE_URL } from '../../test/test-database.ts';
+import { ROOMY_TIP_RATE_LIMITS, testCard } from '../../test/tip-fixtures.ts';
 import { reconcile } from '../ledger/service.ts';
 import { ledgerAccounts, ledgerTransfers } from '../ledger/tables.ts';
-import { ROOMY_TIP_RATE_LIMITS, testCard } from '../tips/test-fixtures.ts';
 
 /**
  * Random sequences of what people do with money, through the HTTP API: card deposits (settled,

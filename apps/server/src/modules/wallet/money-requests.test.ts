@@ -7,9 +7,7 @@ import type { CardProcessor, ChargeRequest } from '../../integrations/card-proce
 import { sandboxOperations } from '../../integrations/card-processor/tables.ts';
 import { as, type SignedInPerson } from '../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { idempotencyKeys } from '../idempotency/tables.ts';
-import { ledgerTransferCount, postTip, ROOMY_TIP_RATE_LIMITS, testCard } from '../tips/test-fixtures.ts';
-import { transactions } from '../transactions/tables.ts';
+import { ledgerTransferCount, postTip, ROOMY_TIP_RATE_LIMITS, testCard } from '../../test/tip-fixtures.ts';
 import {
   availableOf,
   createPerson,
@@ -17,7 +15,9 @@ import {
   fund,
   type Person,
   postTransfer,
-} from '../transfers/test-fixtures.ts';
+} from '../../test/transfer-fixtures.ts';
+import { idempotencyKeys } from '../idempotency/tables.ts';
+import { transactions } from '../transactions/tables.ts';
 
 /**
  * A card processor outside our database, as a real one is: what it charged stays charged when our

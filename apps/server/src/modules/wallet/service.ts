@@ -3,8 +3,8 @@ import { CURRENCIES, type Currency } from '@ztart/shared/money';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.ts';
 import { balances } from '../ledger/service.ts';
+import { limitsOf } from '../limits/limits.ts';
 import { transactions } from '../transactions/tables.ts';
-import { limitsOf } from './limits.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { describeError } from '../../integrations/background.ts';
+import { describeError } from '../../lib/background.ts';
 import { deleteExpiredKeys } from '../idempotency/service.ts';
 import { SETTLEMENT_BATCH_SIZE, type SettlementRound, settleDue } from './settlement.ts';
 

@@ -7,9 +7,10 @@ import { recordAuditInTransaction } from '../activity/service.ts';
 import type { SignedIn } from '../auth/session-plugin.ts';
 import { type MoneyAnswer, methodLabel, runMoneyRequest } from '../idempotency/money-request.ts';
 import { createPending, ensureAccount } from '../ledger/service.ts';
+import { assertWithinLimits } from '../limits/limits.ts';
 import { findOwnPaymentMethod, payoutDestinationOf } from '../payment-methods/service.ts';
+import { lockPayer } from '../profiles/payer.ts';
 import { recordTransaction, toTransaction } from '../transactions/record.ts';
-import { assertWithinLimits, lockPayer } from './limits.ts';
 
 /**
  * `POST /api/wallet/withdrawals`: holds the amount at once (wallet_available → payouts, pending)

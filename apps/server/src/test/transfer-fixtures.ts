@@ -3,14 +3,14 @@ import type { Currency } from '@ztart/shared/money';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
-import type { App } from '../../app.ts';
-import type { AppDatabase } from '../../db/client.ts';
-import { as, type SignedInPerson, signUpAndSignIn } from '../../test/accounts.ts';
-import { users } from '../auth/tables.ts';
-import { creditPendingFromCard } from '../ledger/movements.ts';
-import { balances, postPending, reconcile } from '../ledger/service.ts';
-import { setVerifiedPhone } from '../profiles/service.ts';
-import { profiles } from '../profiles/tables.ts';
+import type { App } from '../app.ts';
+import type { AppDatabase } from '../db/client.ts';
+import { users } from '../modules/auth/tables.ts';
+import { creditPendingFromCard } from '../modules/ledger/movements.ts';
+import { balances, postPending, reconcile } from '../modules/ledger/service.ts';
+import { setVerifiedPhone } from '../modules/profiles/service.ts';
+import { profiles } from '../modules/profiles/tables.ts';
+import { as, type SignedInPerson, signUpAndSignIn } from './accounts.ts';
 
 /** Enough sign-ups for a whole test file: each person signs up from their own address anyway. */
 export const ROOMY_RATE_LIMITS = {

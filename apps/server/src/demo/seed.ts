@@ -1,8 +1,8 @@
 import { and, inArray, isNull } from 'drizzle-orm';
+import type { AppDatabase } from '../db/client.ts';
 import { hashSecret } from '../modules/auth/secrets.ts';
 import { users } from '../modules/auth/tables.ts';
 import { profiles, userRoles } from '../modules/profiles/tables.ts';
-import type { AppDatabase } from './client.ts';
 import { DEMO_PASSWORD, DEMO_PEOPLE } from './seed-people.ts';
 
 /**

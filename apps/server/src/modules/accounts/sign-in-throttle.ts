@@ -4,7 +4,7 @@ import { addSeconds } from '../../clock.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { hashedKey } from '../../http/rate-limit.ts';
-import { signInThrottles } from './tables.ts';
+import { signInThrottles } from '../auth/tables.ts';
 
 /** Stale rows (no attempt for forgetAfterSeconds) are removed at most this often per server. */
 const PRUNE_EVERY_MS = 60_000;

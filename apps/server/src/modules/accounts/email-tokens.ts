@@ -2,8 +2,8 @@ import type { EMAIL_TOKEN_PURPOSES } from '@ztart/shared/contracts/auth';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { hashToken, randomToken } from './secrets.ts';
-import { type AuthTokenRow, authTokens } from './tables.ts';
+import { hashToken, randomToken } from '../auth/secrets.ts';
+import { type AuthTokenRow, authTokens } from '../auth/tables.ts';
 
 export type TokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number] | 'reset_password';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_PEOPLE } from '../../db/seed-people.ts';
+import { DEMO_PASSWORD, DEMO_PEOPLE } from '../../demo/seed-people.ts';
 import {
   cookiesOf,
   latestToken,

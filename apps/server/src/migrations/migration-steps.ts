@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
+import type { AppDatabase } from '../db/client.ts';
+import type { DataKeyring } from '../db/encryption.ts';
+import { queryRows } from '../db/raw-query.ts';
 import type { PayoutDestination } from '../integrations/card-processor/processor.ts';
 import { sealBankDetails } from '../modules/payment-methods/bank-details.ts';
-import type { AppDatabase } from './client.ts';
-import type { DataKeyring } from './encryption.ts';
-import { queryRows } from './raw-query.ts';
 
 export interface MigrateOptions {
   /** The keys a migration that encrypts existing rows seals them with (DATA_ENCRYPTION_KEYS). */

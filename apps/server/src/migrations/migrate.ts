@@ -3,15 +3,9 @@ import path from 'node:path';
 import { desc, sql } from 'drizzle-orm';
 import { type MigrationMeta, readMigrationFiles } from 'drizzle-orm/migrator';
 import { bigint, pgSchema, serial, text } from 'drizzle-orm/pg-core';
-import { REPO_ROOT } from '../config.ts';
-import type { Database } from './client.ts';
+import type { Database } from '../db/client.ts';
+import { MIGRATIONS_FOLDER } from '../db/migrations-folder.ts';
 import { type MigrateOptions, STEPS_IN_CODE } from './migration-steps.ts';
-
-/**
- * The SQL that drizzle-kit generated from the `tables.ts` files (committed). Found from the
- * repository root rather than this file, which the compiled server bundles into dist/main.js.
- */
-export const MIGRATIONS_FOLDER = path.join(REPO_ROOT, 'apps/server/drizzle');
 
 /** Where applied migrations are recorded when our tables live in `public`, as drizzle-kit expects. */
 const DEFAULT_MIGRATIONS_SCHEMA = 'drizzle';

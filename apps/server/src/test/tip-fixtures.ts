@@ -4,12 +4,12 @@ import type { WalletBalance, WalletResponse } from '@ztart/shared/contracts/wall
 import type { Currency } from '@ztart/shared/money';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
-import type { App } from '../../app.ts';
-import type { AppDatabase } from '../../db/client.ts';
-import { SANDBOX_TEST_CARDS } from '../../integrations/card-processor/sandbox.ts';
-import { as, type SignedInPerson, uniqueIp } from '../../test/accounts.ts';
-import { reconcile } from '../ledger/service.ts';
-import { ledgerTransfers } from '../ledger/tables.ts';
+import type { App } from '../app.ts';
+import type { AppDatabase } from '../db/client.ts';
+import { SANDBOX_TEST_CARDS } from '../integrations/card-processor/sandbox.ts';
+import { reconcile } from '../modules/ledger/service.ts';
+import { ledgerTransfers } from '../modules/ledger/tables.ts';
+import { as, type SignedInPerson, uniqueIp } from './accounts.ts';
 
 /** Enough sign-ups and quick tips for a whole test file; a test that reaches a limit builds its own app. */
 export const ROOMY_TIP_RATE_LIMITS = {

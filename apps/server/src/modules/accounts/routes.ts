@@ -15,6 +15,7 @@ import {
   tokenRequestSchema,
   verifyEmailResponseSchema,
 } from '@ztart/shared/contracts/auth';
+import { deleteAccountRequestSchema } from '@ztart/shared/contracts/profiles';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,6 +24,14 @@ import { errorResponses } from '../../http/error-responses.ts';
 import { AppError, isAppError } from '../../http/errors.ts';
 import { createRateLimitCheck, hashedKey } from '../../http/rate-limit.ts';
 import { recordAudit } from '../activity/service.ts';
+import {
+  clearSessionCookie,
+  requireSignIn,
+  setCsrfCookie,
+  setSessionCookie,
+} from '../auth/session-plugin.ts';
+import { deleteSession, deleteSessionOf, deleteSessionsOf, listOpenSessions } from '../auth/sessions.ts';
+import { deleteAccount } from './delete-account.ts';
 import {
   changePassword,
   forgotPassword,
@@ -36,8 +45,6 @@ import {
   verifyEmail,
   verifyPhone,
 } from './service.ts';
-import { clearSessionCookie, requireSignIn, setCsrfCookie, setSessionCookie } from './session-plugin.ts';
-import { deleteSession, deleteSessionOf, deleteSessionsOf, listOpenSessions } from './sessions.ts';
 import { SignInThrottle } from './sign-in-throttle.ts';
 
 const ACCEPTED = { status: 'accepted' } as const;
@@ -376,6 +383,43 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
         actionType: 'session_revoked',
         metadata: { revoked: 1 },
       });
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+/**
+ * `DELETE /api/profiles/me`: the account goes, with its profile, PIN and sessions (registered
+ * beside the profile routes, but the flow belongs to the account: see delete-account.ts).
+ */
+export const accountDeletionRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (
+  app,
+  { context },
+) => {
+  const { rateLimits } = context;
+  const deleteAccountLimit = createRateLimitCheck(
+    app,
+    'delete-account',
+    rateLimits.passwordCheckPerUser,
+    (r) => (r.auth.status === 'signed-in' ? r.auth.user.id : undefined),
+  );
+
+  app.delete(
+    '/api/profiles/me',
+    {
+      preHandler: deleteAccountLimit,
+      config: { validationErrorCodes: { confirmation: 'delete_confirmation_failed' } },
+      schema: {
+        summary: 'Deletes the account: type DELETE and the password; refused while it holds money',
+        tags: ['profiles'],
+        body: deleteAccountRequestSchema,
+        response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 409, 429, 500) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = requireSignIn(request, reply, context);
+      await deleteAccount(context, request, user.id, request.body.password);
+      clearSessionCookie(reply, context);
       return reply.status(204).send(null);
     },
   );

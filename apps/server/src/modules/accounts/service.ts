@@ -23,6 +23,17 @@ import type { AppDatabase } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../http/errors.ts';
 import { recordAudit } from '../activity/service.ts';
+import { hashSecret, randomDigits, verifyAgainstDummy, verifySecret } from '../auth/secrets.ts';
+import {
+  createSession,
+  deleteExpiredSessionsOf,
+  deleteSessionByToken,
+  deleteSessionsOf,
+  rotateSessionToken,
+  type SessionUser,
+} from '../auth/sessions.ts';
+import { authTokens, phoneCodes, sessions, type UserRow, users } from '../auth/tables.ts';
+import { findActiveUserById } from '../auth/users.ts';
 import {
   createProfileWithDefaultRole,
   findProfileRow,
@@ -34,17 +45,7 @@ import {
   ZTARTAG_UNIQUE_INDEX,
 } from '../profiles/service.ts';
 import { consumeEmailToken, issueEmailToken, voidEmailTokens } from './email-tokens.ts';
-import { hashSecret, randomDigits, verifyAgainstDummy, verifySecret } from './secrets.ts';
-import {
-  createSession,
-  deleteExpiredSessionsOf,
-  deleteSessionByToken,
-  deleteSessionsOf,
-  rotateSessionToken,
-  type SessionUser,
-} from './sessions.ts';
 import { forgetSignInFailures, type SignInThrottle } from './sign-in-throttle.ts';
-import { authTokens, phoneCodes, sessions, type UserRow, users } from './tables.ts';
 
 const PHONE_CODE_DIGITS = 6;
 
@@ -63,15 +64,6 @@ export async function findActiveUserByEmail(db: AppDatabase, email: string): Pro
     .select()
     .from(users)
     .where(and(eq(users.email, email), isNull(users.deletedAt)))
-    .limit(1);
-  return user;
-}
-
-export async function findActiveUserById(db: AppDatabase, userId: string): Promise<UserRow | undefined> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .limit(1);
   return user;
 }

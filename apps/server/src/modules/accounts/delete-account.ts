@@ -3,12 +3,12 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError, isAppError } from '../../http/errors.ts';
 import { recordAudit } from '../activity/service.ts';
-import { anonymiseAccount, assertPassword } from '../auth/service.ts';
 import { eraseContactsOf } from '../contacts/service.ts';
 import { moneyHeldBy } from '../ledger/holdings.ts';
 import { erasePhotosAndPosts } from '../posts/service.ts';
+import { eraseProfile } from '../profiles/service.ts';
 import { removePinOf } from '../security/pin.ts';
-import { eraseProfile } from './service.ts';
+import { anonymiseAccount, assertPassword } from './service.ts';
 
 /**
  * Deletes an account after checking its password: personal data is removed or anonymised in

@@ -1,4 +1,4 @@
-/** Every module's tables, for Drizzle's typed queries and for drizzle-kit's migrations. */
+/** Every module's tables, for drizzle-kit's migrations (drizzle.config.ts). */
 export * from '../integrations/card-processor/tables.ts';
 export * from '../integrations/outbox/tables.ts';
 export * from '../modules/activity/tables.ts';
