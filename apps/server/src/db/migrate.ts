@@ -6,6 +6,7 @@ import { bigint, pgSchema, serial, text } from 'drizzle-orm/pg-core';
 import { REPO_ROOT } from '../config.ts';
 import type { Database } from './client.ts';
 import { type MigrateOptions, STEPS_IN_CODE } from './migration-steps.ts';
+import { queryRows } from './raw-query.ts';
 
 /**
  * The SQL that drizzle-kit generated from the `tables.ts` files (committed). Found from the
@@ -43,6 +44,11 @@ export async function migrateDatabase(
     createdAt: bigint('created_at', { mode: 'number' }),
   });
   const tags = migrationTags();
+  // Most starts find every migration applied: one read of the journal says so, without the
+  // files, a transaction or the lock.
+  if (!options.stopBefore && (await appliedUpTo(db, migrationsSchema)) >= Math.max(...tags.keys())) {
+    return { applied: 0 };
+  }
   const all = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
   const stop = options.stopBefore
     ? all.findIndex((m) => tags.get(m.folderMillis) === options.stopBefore)
@@ -70,6 +76,22 @@ export async function migrateDatabase(
     }
     return { applied: pending.length };
   });
+}
+
+/**
+ * The time of the newest migration the database records, or -1 when it records none (a new
+ * database, whose journal table does not exist yet).
+ */
+async function appliedUpTo(db: Database['db'], migrationsSchema: string): Promise<number> {
+  try {
+    const [row] = await queryRows<{ newest: string | number | null }>(
+      db,
+      sql`SELECT max(created_at) AS newest FROM ${sql.identifier(migrationsSchema)}.${sql.identifier(MIGRATIONS_TABLE)}`,
+    );
+    return row?.newest === null || row?.newest === undefined ? -1 : Number(row.newest);
+  } catch {
+    return -1;
+  }
 }
 
 /** Each migration's name (`0011_bank_details_encrypted`) by its time, as drizzle-kit's journal has them. */
