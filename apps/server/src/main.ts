@@ -18,9 +18,11 @@ const cpuSoFar = () => {
  */
 async function main(): Promise<void> {
   const config = loadConfig();
-  // Locks the embedded database's folder (a folder in use is refused here); opens it after listening.
+  // Locks the embedded database's folder (a folder in use is refused here) and starts opening it:
+  // PGlite compiles its WebAssembly on background threads while the server loads and listens.
   const { database, open } = await openDatabaseLater(databaseTargetFromConfig(config));
   const opening = open();
+  // Awaited after listening; a failure is handled there, not as an unhandled rejection.
   opening.catch(() => {});
   const [{ buildApp }, { closeOnSignals }] = await Promise.all([import('./app.ts'), import('./shutdown.ts')]);
   let markReady: () => void = () => {};
