@@ -59,25 +59,71 @@ function median(values: number[]): number {
 }
 
 function startServer(dataDir: string): ChildProcess {
-  return spawn(process.execPath, ['apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // info: the server logs its start's timings with `database ready`.
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  // Read, or the server would stop once the pipe is full.
+  child.stdout?.on('data', () => {});
+  return child;
+}
+
+/** What the server logged of its start (apps/server/src/main.ts): ms since the process started. */
+interface StartupTimings {
+  listening?: number;
+  listeningCpu?: number;
+  databaseOpen?: number;
+  migrations?: number;
+  reseal?: number;
+  seed?: number;
+  ready?: number;
+  readyCpu?: number;
+}
+
+/** The timings of the server's `database ready` line, once it is written. */
+function startupTimingsOf(child: ChildProcess): Promise<StartupTimings> {
+  return new Promise((resolve) => {
+    let pending = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      pending += chunk.toString('utf8');
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        if (!line.includes('"startupMs"')) continue;
+        try {
+          resolve((JSON.parse(line) as { startupMs: StartupTimings }).startupMs);
+        } catch {
+          // Not a JSON line.
+        }
+      }
+    });
   });
 }
 
-/** Milliseconds from the process's spawn to the first 200 of /api/health. */
-async function waitUntilReady(startedAt: number, child: ChildProcess): Promise<number> {
+/** Milliseconds from the process's spawn to the first 200 of `url`, and its CPU time then. */
+async function waitFor200(
+  startedAt: number,
+  child: ChildProcess,
+  url: string,
+): Promise<{ ms: number; cpuMs: number }> {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server stopped with code ${child.exitCode}`);
     try {
-      const answer = await fetch(`${BASE_URL}/api/health`);
-      if (answer.status === 200) return performance.now() - startedAt;
+      const answer = await fetch(`${BASE_URL}${url}`);
+      await answer.arrayBuffer();
+      if (answer.status === 200) return { ms: performance.now() - startedAt, cpuMs: cpuTimeMs(child.pid) };
     } catch {
       // Not listening yet.
     }
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
+}
+
+/** Milliseconds from the process's spawn to the first 200 of /api/health: the database is ready. */
+async function waitUntilReady(startedAt: number, child: ChildProcess): Promise<number> {
+  return (await waitFor200(startedAt, child, '/api/health')).ms;
 }
 
 /**
@@ -101,28 +147,66 @@ async function stopServer(child: ChildProcess): Promise<void> {
   await exited;
 }
 
+/** One start: its first page, its readiness, and what the server logged of it. */
+interface ColdStart {
+  /** The first 200 of `/` (the app's HTML): the server listens and serves its pages. */
+  page: { ms: number; cpuMs: number };
+  /** The first 200 of /api/health: the database is open, migrated and seeded. */
+  ready: { ms: number; cpuMs: number };
+  timings: StartupTimings;
+}
+
+async function coldStart(dataDir: string): Promise<ColdStart> {
+  const startedAt = performance.now();
+  const child = startServer(dataDir);
+  const timings = startupTimingsOf(child);
+  try {
+    const page = await waitFor200(startedAt, child, '/');
+    const ready = await waitFor200(startedAt, child, '/api/health');
+    return { page, ready, timings: await timings };
+  } finally {
+    await stopServer(child);
+  }
+}
+
 /**
  * Cold starts on an existing data folder (the first start, which creates the database and adds
- * the demo people, is not counted): the server as `npm start` runs it, compiled JavaScript.
+ * the demo people, is measured apart): the server as `npm start` runs it, compiled JavaScript.
  */
 async function measureColdStarts(
   dataDir: string,
   count: number,
-): Promise<{ first: number; starts: number[]; cpu: number[] }> {
-  const firstStarted = performance.now();
-  const firstChild = startServer(dataDir);
-  const first = await waitUntilReady(firstStarted, firstChild);
-  await stopServer(firstChild);
-  const starts: number[] = [];
-  const cpu: number[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const startedAt = performance.now();
-    const child = startServer(dataDir);
-    starts.push(await waitUntilReady(startedAt, child));
-    cpu.push(cpuTimeMs(child.pid));
-    await stopServer(child);
-  }
-  return { first, starts, cpu };
+): Promise<{ first: ColdStart; starts: ColdStart[] }> {
+  const first = await coldStart(dataDir);
+  const starts: ColdStart[] = [];
+  for (let index = 0; index < count; index += 1) starts.push(await coldStart(dataDir));
+  return { first, starts };
+}
+
+function printColdStarts({ first, starts }: { first: ColdStart; starts: ColdStart[] }): void {
+  const ms = (values: number[]) =>
+    `${median(values).toFixed(0)} ms (${values.map((v) => v.toFixed(0)).join(', ')})`;
+  const step = (key: keyof StartupTimings) => ms(starts.map((start) => start.timings[key] ?? Number.NaN));
+  console.log(
+    [
+      '',
+      `Server cold start, load average ${loadavg()[0]?.toFixed(1)}.`,
+      `New data folder: first page ${first.page.ms.toFixed(0)} ms, ready ${first.ready.ms.toFixed(0)} ms.`,
+      `Existing data folder, ${starts.length} starts, medians (each start in brackets), ms since the spawn:`,
+      `  first 200 of / (the app's page):       ${ms(starts.map((start) => start.page.ms))}`,
+      `    the server's CPU time then:           ${ms(starts.map((start) => start.page.cpuMs))}`,
+      `  first 200 of /api/health (ready):      ${ms(starts.map((start) => start.ready.ms))}`,
+      `    the server's CPU time then:           ${ms(starts.map((start) => start.ready.cpuMs))}`,
+      "The server's own steps, ms since the process started:",
+      `  listening:                             ${step('listening')}`,
+      `    its CPU time then:                    ${step('listeningCpu')}`,
+      `  database open:                         ${step('databaseOpen')}`,
+      `  migrations checked:                    ${step('migrations')}`,
+      `  bank details resealed:                 ${step('reseal')}`,
+      `  demo people checked:                   ${step('seed')}`,
+      `  ready:                                 ${step('ready')}`,
+    ].join('\n'),
+  );
 }
 
 /** A signed-in session's cookies, for the pages that need one. */
@@ -202,13 +286,7 @@ async function main(argv: string[]): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ztart-bench-web-'));
   let server: ChildProcess | undefined;
   try {
-    const cold = await measureColdStarts(dataDir, 5);
-    console.log(
-      `\nServer cold start to the first 200: ${cold.first.toFixed(0)} ms with a new data folder; ` +
-        `with an existing one, median ${median(cold.starts).toFixed(0)} ms ` +
-        `(${cold.starts.map((ms) => ms.toFixed(0)).join(', ')}); the server's own CPU time until then, ` +
-        `median ${median(cold.cpu).toFixed(0)} ms; load average ${loadavg()[0]?.toFixed(1)}`,
-    );
+    printColdStarts(await measureColdStarts(dataDir, 5));
     if (argv.includes('--cold-start-only')) return;
 
     const startedAt = performance.now();

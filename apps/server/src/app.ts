@@ -13,6 +13,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { loggerOptions } from './http/logger.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
+import { READY, type Readiness, registerReadinessGate } from './http/readiness.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { CONNECTION_TIMEOUTS, type ConnectionTimeouts, timeoutOptions } from './http/timeouts.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -53,6 +54,11 @@ export interface BuildAppOptions {
   config: Config;
   /** Owned by the app from now on: closed when the app closes. */
   database: Database;
+  /**
+   * When the database is ready (open, migrated, seeded). main.ts listens before that: requests
+   * that need the database wait for it, health says 503 until then. Ready at once by default.
+   */
+  readiness?: Readiness;
   /** Where log lines go (standard output by default); tests read them here. */
   logStream?: NodeJS.WritableStream;
   /** The clock of sessions, tokens, codes, PIN locks and caches; tests move it. */
@@ -77,6 +83,7 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
 /** Builds the whole server without listening: main.ts listens, tests use `app.inject`. */
 export async function buildApp(options: BuildAppOptions) {
   const { config, database, logStream } = options;
+  const readiness = options.readiness ?? READY;
   const logger = loggerOptions(config.logLevel);
   const app = Fastify({
     logger: logStream && typeof logger === 'object' ? { ...logger, stream: logStream } : logger,
@@ -96,6 +103,8 @@ export async function buildApp(options: BuildAppOptions) {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // First of the hooks that may read the database (sessions, rate limits in it).
+  registerReadinessGate(app, readiness);
 
   const db = database.db;
   const mailer = new Mailer(
@@ -118,14 +127,27 @@ export async function buildApp(options: BuildAppOptions) {
   };
   const settlement = createSettlementWorker(context, app.log, config.settlementPollMs);
   app.decorate('settlement', settlement);
-  // Card charges and payouts settle in the background once the app is ready, until it closes.
-  app.addHook('onReady', async () => settlement.start());
-  app.addHook('preClose', async () => settlement.stop());
+  // Card charges and payouts settle in the background once the app and its database are ready,
+  // until it closes.
+  let closing = false;
   // Debts due are reminded of on the same poll, from their own timer.
   const debtReminders = createDebtReminderWorker(context, app.log, config.settlementPollMs);
   app.decorate('debtReminders', debtReminders);
-  app.addHook('onReady', async () => debtReminders.start());
-  app.addHook('preClose', async () => debtReminders.stop());
+  app.addHook('onReady', async () => {
+    void readiness.ready.then(
+      () => {
+        if (closing) return;
+        settlement.start();
+        debtReminders.start();
+      },
+      () => {},
+    );
+  });
+  app.addHook('preClose', async () => {
+    closing = true;
+    await settlement.stop();
+    await debtReminders.stop();
+  });
   if (config.isProduction && mailer.kind === 'outbox') {
     app.log.warn(
       'SMTP_URL is not set: mail is not sent (the outbox table keeps only its recipient and subject)',
@@ -144,7 +166,7 @@ export async function buildApp(options: BuildAppOptions) {
   await registerOpenApi(app, { version: APP_VERSION });
   await app.register(sessionPlugin, { context });
 
-  await app.register(healthRoutes, { database, version: APP_VERSION });
+  await app.register(healthRoutes, { database, readiness, version: APP_VERSION });
   await app.register(authRoutes, { context });
   await app.register(profileRoutes, { context });
   await app.register(accountDeletionRoutes, { context });
@@ -165,7 +187,11 @@ export async function buildApp(options: BuildAppOptions) {
 
   await registerWebApp(app, {
     distDir: config.webDistDir,
-    quickTipProfile: (ztartag) => findQuickTipProfile(db, ztartag),
+    // The page is rendered with its receiver: it waits for the database like the API.
+    quickTipProfile: async (ztartag) => {
+      await readiness.ready;
+      return findQuickTipProfile(db, ztartag);
+    },
   });
   return app;
 }

@@ -1,34 +1,69 @@
 import { loadConfig } from './config.ts';
-import { databaseTargetFromConfig, openDatabase } from './db/client.ts';
+import { databaseTargetFromConfig, openDatabaseLater } from './db/client.ts';
+import { readinessOf } from './http/readiness.ts';
 
-/** The process entry: configuration, database, migrations, demo seed, listen, graceful shutdown. */
+/** Milliseconds since the process started, for the start's timings. */
+const sinceStart = () => Math.round(performance.now());
+/** The process's CPU time so far (every thread, user and system), in milliseconds. */
+const cpuSoFar = () => {
+  const { user, system } = process.cpuUsage();
+  return Math.round((user + system) / 1000);
+};
+
+/**
+ * The process entry: configuration, listen, then database, migrations, demo seed, graceful
+ * shutdown. The server listens before the database is ready (decision 0025): its pages and static
+ * files answer at once, requests that need the database wait for it, and health says 503 until
+ * then.
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
-  // The embedded database compiles its WebAssembly on background threads: the rest of the
-  // server (Fastify, the routes, their libraries) loads meanwhile instead of after it.
-  const opening = openDatabase(databaseTargetFromConfig(config));
-  const [{ buildApp }, { migrateDatabase }, { seedDemoData }, { closeOnSignals }, { resealBankDetails }] =
-    await Promise.all([
-      import('./app.ts'),
+  // Locks the embedded database's folder (a folder in use is refused here) and starts opening it:
+  // PGlite compiles its WebAssembly on background threads while the server loads and listens.
+  const { database, open } = await openDatabaseLater(databaseTargetFromConfig(config));
+  const opening = open();
+  // Awaited after listening; a failure is handled there, not as an unhandled rejection.
+  opening.catch(() => {});
+  const [{ buildApp }, { closeOnSignals }] = await Promise.all([import('./app.ts'), import('./shutdown.ts')]);
+  let markReady: () => void = () => {};
+  let markFailed: (error: unknown) => void = () => {};
+  const readiness = readinessOf(
+    new Promise<void>((resolve, reject) => {
+      markReady = resolve;
+      markFailed = reject;
+    }),
+  );
+  const app = await buildApp({ config, database, readiness });
+  closeOnSignals(app);
+  const timings: Record<string, number> = {};
+  try {
+    await app.listen({ port: config.port, host: config.host });
+    timings.listening = sinceStart();
+    timings.listeningCpu = cpuSoFar();
+    app.log.info(`Ztart Tips is listening at ${config.appUrl} (database: ${database.kind}, opening)`);
+    await opening;
+    timings.databaseOpen = sinceStart();
+    const [{ migrateDatabase }, { seedDemoData }, { resealBankDetails }] = await Promise.all([
       import('./migrations/migrate.ts'),
       import('./demo/seed.ts'),
-      import('./shutdown.ts'),
       import('./modules/payment-methods/bank-details.ts'),
     ]);
-  const database = await opening;
-  const app = await buildApp({ config, database });
-  closeOnSignals(app);
-  try {
     const { applied } = await migrateDatabase(database, { dataKeys: config.dataEncryptionKeys });
+    timings.migrations = sinceStart();
     // Bank accounts sealed with an older key get the current one (key rotation).
     const resealed = await resealBankDetails(database.db, config.dataEncryptionKeys);
-    app.log.info({ db: database.kind, applied, resealed }, 'database ready');
+    timings.reseal = sinceStart();
     if (config.seed) {
       await seedDemoData(database.db);
-      app.log.info('demo people loaded');
+      timings.seed = sinceStart();
     }
-    await app.listen({ port: config.port, host: config.host });
+    markReady();
+    timings.ready = sinceStart();
+    timings.readyCpu = cpuSoFar();
+    // Milliseconds since the process started, at the end of each step of the start.
+    app.log.info({ db: database.kind, applied, resealed, startupMs: timings }, 'database ready');
   } catch (error) {
+    markFailed(error);
     app.log.fatal({ err: error }, 'could not start');
     await app.close().catch(() => {});
     process.exit(1);

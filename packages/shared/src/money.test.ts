@@ -40,4 +40,19 @@ describe('formatMoney', () => {
     expect(formatMoney(10, 'EUR', 'fr-FR')).toMatch(/^0,10\s€$/u);
     expect(formatMoney(199999, 'BRL', 'pt-BR')).toMatch(/^R\$\s1\.999,99$/u);
   });
+
+  it('keeps each language and currency apart when formatting many amounts', () => {
+    const amounts = [1, 250, 123456];
+    for (const amount of amounts) {
+      expect(formatMoney(amount, 'USD', 'en-US')).toBe(
+        new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount / 100),
+      );
+      expect(formatMoney(amount, 'EUR', 'en-US')).toBe(
+        new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' }).format(amount / 100),
+      );
+      expect(formatMoney(amount, 'USD', 'es')).toBe(
+        new Intl.NumberFormat('es', { style: 'currency', currency: 'USD' }).format(amount / 100),
+      );
+    }
+  });
 });

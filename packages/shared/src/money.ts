@@ -53,13 +53,29 @@ export function parseAmount(input: string, currency: Currency): number | null {
   return minor > BigInt(MAX_AMOUNT_MINOR) ? null : Number(minor);
 }
 
+/**
+ * One formatter per language and currency: creating an Intl.NumberFormat costs far more than
+ * formatting with one, and a list formats the same few currencies in every row.
+ */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(currency: Currency, locale: string): Intl.NumberFormat {
+  const key = `${locale} ${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    const decimals = CURRENCY_DECIMALS[currency];
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+    moneyFormats.set(key, format);
+  }
+  return format;
+}
+
 /** Formats minor units in a locale, e.g. 123456 USD in es → "1234,56 US$". */
 export function formatMoney(amountMinor: number, currency: Currency, locale: string): string {
-  const decimals = CURRENCY_DECIMALS[currency];
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  }).format(amountMinor / 10 ** decimals);
+  return moneyFormat(currency, locale).format(amountMinor / 10 ** CURRENCY_DECIMALS[currency]);
 }

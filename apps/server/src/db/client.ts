@@ -39,6 +39,66 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return target.kind === 'pglite' ? openPglite(target.dataDir) : openPostgres(target.pool);
 }
 
+/** A database whose queries wait until it is open, and the way to open it. */
+export interface OpeningDatabase {
+  database: Database;
+  /**
+   * Opens the database (once; a first query opens it too) and resolves when it is open; rejects
+   * if it cannot be.
+   */
+  open(): Promise<void>;
+}
+
+/**
+ * Hands out the database before it is open, so that the server can listen and serve its pages
+ * meanwhile (decision 0025). The embedded database's queries wait until it is open. Its data
+ * folder is locked before this returns, so a folder in use by another server is refused at once.
+ * A PostgreSQL server is connected to first: that takes a round trip, not a start of PostgreSQL.
+ */
+export async function openDatabaseLater(target: DatabaseTarget): Promise<OpeningDatabase> {
+  if (target.kind === 'postgres') {
+    const database = await openPostgres(target.pool);
+    return { database, open: async () => {} };
+  }
+  return openPgliteLater(target.dataDir);
+}
+
+function openPgliteLater(dataDir: string | null): OpeningDatabase {
+  let releaseLock = () => {};
+  if (dataDir !== null) {
+    mkdirSync(dataDir, { recursive: true });
+    releaseLock = acquirePgliteLock(`${dataDir}.lock`);
+  }
+  let opening: Promise<PGlite> | undefined;
+  const start = () => {
+    opening ??= PGlite.create(dataDir ?? undefined);
+    return opening;
+  };
+  // The app's queries go to the database once it is open (drizzle calls only these two).
+  const client = {
+    query: async (...args: Parameters<PGlite['query']>) => (await start()).query(...args),
+    transaction: async (...args: Parameters<PGlite['transaction']>) => (await start()).transaction(...args),
+  } as unknown as PGlite;
+  return {
+    database: {
+      db: drizzlePglite({ client }),
+      kind: 'pglite',
+      schemaName: 'public',
+      close: once(async () => {
+        try {
+          const open = await opening?.catch(() => null);
+          await open?.close();
+        } finally {
+          releaseLock();
+        }
+      }),
+    },
+    open: async () => {
+      await start();
+    },
+  };
+}
+
 async function openPglite(dataDir: string | null): Promise<Database> {
   let releaseLock = () => {};
   if (dataDir !== null) {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { asc, sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -65,6 +67,19 @@ describe('migrations', () => {
     );
     expect(await describeSchema(database)).toEqual(schemaAfterFirstRun);
   });
+
+  it('apply at the next start the migration that the journal does not have yet', async () => {
+    database = await openTestDatabase({ migrate: false });
+    const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
+      entries: { tag: string }[];
+    };
+    const newest = journal.entries.at(-1)!.tag;
+    const migrationCount = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).length;
+
+    expect(await migrateDatabase(database, { stopBefore: newest })).toEqual({ applied: migrationCount - 1 });
+    expect(await migrateDatabase(database)).toEqual({ applied: 1 });
+    expect(await migrateDatabase(database)).toEqual({ applied: 0 });
+  });
 });
 
 describe('demo seed', () => {
@@ -128,6 +143,20 @@ describe('demo seed', () => {
 
     const [leo] = await database.db.select().from(profiles).where(sql`${profiles.ztartag} = 'leo_guitar'`);
     expect(leo?.bio).toBe('Now playing jazz too');
+  });
+
+  it('puts back a role of a demo person that is missing at the next start', async () => {
+    database = await openTestDatabase();
+    await seedDemoData(database.db);
+    const rolesOf = async (db: Database) =>
+      (await everyRow(db)).roles.map(({ userId, role }) => ({ userId, role }));
+    const complete = await rolesOf(database);
+    await database.db.delete(userRoles).where(sql`${userRoles.role} = 'admin'`);
+    expect(await rolesOf(database)).toHaveLength(complete.length - 1);
+
+    await seedDemoData(database.db);
+
+    expect(await rolesOf(database)).toEqual(complete);
   });
 });
 

@@ -5,6 +5,7 @@ import { type MigrationMeta, readMigrationFiles } from 'drizzle-orm/migrator';
 import { bigint, pgSchema, serial, text } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { MIGRATIONS_FOLDER } from '../db/migrations-folder.ts';
+import { queryRows } from '../db/raw-query.ts';
 import { type MigrateOptions, STEPS_IN_CODE } from './migration-steps.ts';
 
 /** Where applied migrations are recorded when our tables live in `public`, as drizzle-kit expects. */
@@ -37,6 +38,11 @@ export async function migrateDatabase(
     createdAt: bigint('created_at', { mode: 'number' }),
   });
   const tags = migrationTags();
+  // Most starts find every migration applied: one read of the journal says so, without the
+  // files, a transaction or the lock.
+  if (!options.stopBefore && (await appliedUpTo(db, migrationsSchema)) >= Math.max(...tags.keys())) {
+    return { applied: 0 };
+  }
   const all = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
   const stop = options.stopBefore
     ? all.findIndex((m) => tags.get(m.folderMillis) === options.stopBefore)
@@ -64,6 +70,22 @@ export async function migrateDatabase(
     }
     return { applied: pending.length };
   });
+}
+
+/**
+ * The time of the newest migration the database records, or -1 when it records none (a new
+ * database, whose journal table does not exist yet).
+ */
+async function appliedUpTo(db: Database['db'], migrationsSchema: string): Promise<number> {
+  try {
+    const [row] = await queryRows<{ newest: string | number | null }>(
+      db,
+      sql`SELECT max(created_at) AS newest FROM ${sql.identifier(migrationsSchema)}.${sql.identifier(MIGRATIONS_TABLE)}`,
+    );
+    return row?.newest === null || row?.newest === undefined ? -1 : Number(row.newest);
+  } catch {
+    return -1;
+  }
 }
 
 /** Each migration's name (`0011_bank_details_encrypted`) by its time, as drizzle-kit's journal has them. */

@@ -55,6 +55,7 @@ export interface TestAppOptions {
   uniformAnswerMs?: number;
   cardProcessor?: BuildAppOptions['cardProcessor'];
   timeouts?: BuildAppOptions['timeouts'];
+  readiness?: BuildAppOptions['readiness'];
 }
 
 /**
@@ -76,6 +77,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       uniformAnswerMs: options.uniformAnswerMs ?? 0,
       cardProcessor: options.cardProcessor,
       timeouts: options.timeouts,
+      readiness: options.readiness,
     });
     return { app, database, config, close: () => app.close() };
   } catch (error) {

@@ -22,6 +22,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useErrorMessage } from '@/hooks/use-error-message';
 import { useAuth } from '@/lib/auth/auth-context';
 import { cn } from '@/lib/cn';
+import { dateTimeFormat } from '@/lib/date-format';
 import { subscribeDemoMoney } from '@/lib/demo/demo-money';
 
 export interface TransactionListProps {
@@ -189,7 +190,7 @@ export function useDayLabel(): (day: string) => string {
     if (day === localDay(yesterday)) return t('list.yesterday');
     const [year, month, date] = day.split('-').map((part) => Number.parseInt(part, 10));
     const value = new Date(year ?? 1970, (month ?? 1) - 1, date ?? 1);
-    return new Intl.DateTimeFormat(i18n.language, {
+    return dateTimeFormat(i18n.language, {
       weekday: 'long',
       day: 'numeric',
       month: 'long',

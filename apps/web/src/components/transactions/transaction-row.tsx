@@ -8,6 +8,10 @@ import {
   SignedAmount,
   StatusBadge,
 } from '@/components/transactions/transaction-parts';
+import { dateTimeFormat } from '@/lib/date-format';
+
+const WITH_DATE: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+const TIME_ONLY: Intl.DateTimeFormatOptions = { timeStyle: 'short' };
 
 /** "•••• 4242" never breaks between the dots and the digits. */
 export function keepCardEndingTogether(text: string): string {
@@ -33,10 +37,7 @@ export function TransactionRow({
   const describe = useDescribeTransaction();
   const location = useLocation();
   const createdAt = new Date(transaction.createdAt);
-  const when = new Intl.DateTimeFormat(
-    i18n.language,
-    showDate ? { dateStyle: 'medium', timeStyle: 'short' } : { timeStyle: 'short' },
-  ).format(createdAt);
+  const when = dateTimeFormat(i18n.language, showDate ? WITH_DATE : TIME_ONLY).format(createdAt);
   const state: TransactionLinkState = { from: `${location.pathname}${location.search}` };
 
   return (

@@ -7,6 +7,7 @@ import { Avatar } from '@/components/ui/avatar';
 import type { TipDirection } from '@/features/tips/api/tip-keys';
 import { TipStatusBadge } from '@/features/tips/components/tip-status-badge';
 import { cn } from '@/lib/cn';
+import { dateTimeFormat } from '@/lib/date-format';
 
 /** "Maria Santos (@maria_waits)", or "Anonymous" for a tip without an account. */
 function useCounterpartyName(): (party: Tip['sender']) => string {
@@ -30,7 +31,7 @@ export function TipRow({ tip, direction }: { tip: Tip; direction: TipDirection }
   const party = direction === 'received' ? tip.sender : tip.receiver;
   const name =
     direction === 'received' ? nameOf(tip.sender) : t('tips:row.to', { name: nameOf(tip.receiver) });
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+  const when = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
     new Date(tip.createdAt),
   );
   const paidWith = tip.card

@@ -1,6 +1,6 @@
 import type { Currency } from '@ztart/shared/money';
 import { ArrowDownToLine, ArrowUpFromLine, Send, Wallet } from 'lucide-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
@@ -14,11 +14,18 @@ import { AnalyticsCard } from '@/features/wallet/components/analytics-chart';
 import { BalanceCards } from '@/features/wallet/components/balance-cards';
 import { LimitsCard } from '@/features/wallet/components/limits-card';
 import { MethodsSummary } from '@/features/wallet/components/methods-summary';
-import { MovementFlow } from '@/features/wallet/components/movement-flow';
-import { SendMoneyFlow } from '@/features/wallet/components/send-money-flow';
 import { useErrorMessage } from '@/hooks/use-error-message';
 import { useWallet } from '@/lib/wallet/get-wallet';
 import { MAIN_CURRENCY, preferredCurrency, shownBalances } from '@/lib/wallet/wallet-figures';
+
+// The flows open in a dialog, after a tap: their code (forms, validation, PIN) loads then, not
+// with the screen (decision 0025).
+const MovementFlow = lazy(() =>
+  import('@/features/wallet/components/movement-flow').then((m) => ({ default: m.MovementFlow })),
+);
+const SendMoneyFlow = lazy(() =>
+  import('@/features/wallet/components/send-money-flow').then((m) => ({ default: m.SendMoneyFlow })),
+);
 
 type Action = 'deposit' | 'withdrawal' | 'send';
 
@@ -124,17 +131,30 @@ export function WalletPage() {
         closeLabel={t('wallet:actions.close')}
       >
         {/* Mounted only while open: each opening starts a new flow, with a new idempotency key. */}
-        {wallet.isSuccess && (action === 'deposit' || action === 'withdrawal') ? (
-          <MovementFlow
-            key={action}
-            kind={action}
-            wallet={wallet.data}
-            initialCurrency={preferredCurrency(wallet.data)}
-            onFinished={close}
-          />
-        ) : null}
-        {action === 'send' ? <SendMoneyFlow onFinished={close} /> : null}
+        <Suspense fallback={<FlowSkeleton />}>
+          {wallet.isSuccess && (action === 'deposit' || action === 'withdrawal') ? (
+            <MovementFlow
+              key={action}
+              kind={action}
+              wallet={wallet.data}
+              initialCurrency={preferredCurrency(wallet.data)}
+              onFinished={close}
+            />
+          ) : null}
+          {action === 'send' ? <SendMoneyFlow onFinished={close} /> : null}
+        </Suspense>
       </Dialog>
+    </div>
+  );
+}
+
+/** A flow's first step while its code loads: a field and a button. */
+function FlowSkeleton() {
+  return (
+    <div className="flex flex-col gap-4" aria-busy="true">
+      <Skeleton className="h-5 w-32" />
+      <Skeleton className="h-11 w-full" />
+      <Skeleton className="h-11 w-full" />
     </div>
   );
 }

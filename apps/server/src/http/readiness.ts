@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { isApiPath } from './api-path.ts';
+import { AppError } from './errors.ts';
+
+/** The health check answers at once, even while the database opens (it says so with a 503). */
+export const HEALTH_PATH = '/api/health';
+
+/**
+ * Whether the database is ready for the app: open, migrated and seeded. The server listens before
+ * that, so that its pages load while the embedded database starts (decision 0025).
+ */
+export interface Readiness {
+  /** Resolves when the database is ready; rejects if it never will be (the process then ends). */
+  ready: Promise<void>;
+  isReady(): boolean;
+}
+
+export function readinessOf(ready: Promise<void>): Readiness {
+  let done = false;
+  const tracked = ready.then(() => {
+    done = true;
+  });
+  // A start that fails ends the process; requests waiting meanwhile get a 503, never a crash.
+  tracked.catch(() => {});
+  return { ready: tracked, isReady: () => done };
+}
+
+/** Ready from the start: what tests and callers that opened the database first pass. */
+export const READY: Readiness = { ready: Promise.resolve(), isReady: () => true };
+
+/** The API (health aside) and the outbox's page use the database; pages and static files do not. */
+export function needsDatabase(url: string): boolean {
+  const pathname = url.split('?', 1)[0] ?? '';
+  if (pathname === HEALTH_PATH) return false;
+  return isApiPath(url) || pathname.startsWith('/dev/');
+}
+
+/**
+ * Requests that need the database wait until it is ready, in the order they came. Nothing is
+ * refused or answered with an error because the server is still starting.
+ */
+export function registerReadinessGate(app: FastifyInstance, readiness: Readiness): void {
+  app.addHook('onRequest', async (request) => {
+    if (readiness.isReady() || !needsDatabase(request.url)) return;
+    try {
+      await readiness.ready;
+    } catch (error) {
+      throw new AppError('service_unavailable', {
+        message: 'The database could not be opened.',
+        cause: error,
+      });
+    }
+  });
+}
