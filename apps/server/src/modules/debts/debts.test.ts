@@ -380,10 +380,30 @@ describe('debts', () => {
       amountMinor: 300,
     });
     expect(typed.counterparty).toMatchObject({ displayName: 'Rosa', isUser: false });
-    expect((await list(ana, `?contactId=${offline.id}`)).items.map((item) => item.id)).toEqual([
-      typed.id,
-      withName.id,
-    ]);
+    // Both with the same contact (same moment on the test clock: compared as a set).
+    const byContact = (await list(ana, `?contactId=${offline.id}`)).items.map((item) => item.id);
+    expect(byContact.sort()).toEqual([typed.id, withName.id].sort());
+
+    // A contact whose account was deleted is someone outside the app now: the debt is with their nickname.
+    const carla = await person({ fullName: 'Carla Reis' });
+    const former = await addContact(ana, { nickname: 'Carla from work', ztartag: carla.ztartag });
+    const gone = await testApp.app.inject(
+      as(carla, {
+        method: 'DELETE',
+        url: '/api/profiles/me',
+        payload: { confirmation: 'DELETE', password: carla.password },
+      }),
+    );
+    expect(gone.statusCode, gone.body).toBe(204);
+    const afterDeletion = await record(ana, {
+      direction: 'owed_to_me',
+      contactId: former.id,
+      amountMinor: 700,
+    });
+    expect(afterDeletion).toMatchObject({
+      counterparty: { ztartag: null, displayName: 'Carla from work', isUser: false },
+      confirmation: 'not_needed',
+    });
   });
 
   it("refuses another person's contact, or none, with 404 contact_not_found and stores nothing", async () => {
