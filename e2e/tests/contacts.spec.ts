@@ -1,6 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { devices, expect, type Page, test } from '@playwright/test';
+import { devices, expect, test } from '@playwright/test';
+import { expectNoSevereAxeIssue } from './support/axe.ts';
 import { text } from './support/catalog.ts';
+import { callAsPage, forgetContacts } from './support/contacts.ts';
 import { DEMO_PASSWORD, DEMO_PEOPLE, signIn } from './support/people.ts';
 
 const en = (namespace: string, key: string, values?: Record<string, string>) =>
@@ -10,39 +11,6 @@ const c = (key: string, values?: Record<string, string>) => en('contacts', key, 
 // A phone: the contacts screens are laid out for one first.
 const { defaultBrowserType: _browser, ...phone } = devices['Pixel 7'];
 test.use(phone);
-
-/** Sends an API request with the page's session and CSRF token, as the web app does. */
-async function callAsPage(
-  page: Page,
-  method: 'GET' | 'POST' | 'DELETE',
-  path: string,
-  data?: unknown,
-  headers = {},
-) {
-  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'csrf_token')?.value ?? '';
-  return page.request.fetch(path, { method, data, headers: { 'X-CSRF-Token': csrf, ...headers } });
-}
-
-/** Starts (and ends) with no contacts and no groups, whatever an earlier run left. */
-async function forgetContacts(page: Page) {
-  const contacts = (await (await callAsPage(page, 'GET', '/api/contacts?limit=100')).json()) as {
-    items: { id: string }[];
-  };
-  for (const { id } of contacts.items) await callAsPage(page, 'DELETE', `/api/contacts/${id}`);
-  const groups = (await (await callAsPage(page, 'GET', '/api/contact-groups')).json()) as {
-    items: { id: string }[];
-  };
-  for (const { id } of groups.items) await callAsPage(page, 'DELETE', `/api/contact-groups/${id}`);
-}
-
-async function expectNoSevereAxeIssue(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `serious or critical violations on ${what}`,
-  ).toEqual([]);
-}
 
 const VCF = [
   'BEGIN:VCARD',

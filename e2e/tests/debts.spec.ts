@@ -1,7 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { devices, expect, type Page, test } from '@playwright/test';
+import { devices, expect, test } from '@playwright/test';
+import { expectNoSevereAxeIssue } from './support/axe.ts';
 import { text } from './support/catalog.ts';
-import { balanceOf, futureExpiry, money, SETTLEMENT_TIMEOUT_MS, TEST_CARDS } from './support/money.ts';
+import { debtItem } from './support/debts.ts';
+import { fundAtLeast, money } from './support/money.ts';
 import { DEMO_PASSWORD, DEMO_PEOPLE, signIn, uniqueSuffix } from './support/people.ts';
 
 const en = (namespace: string, key: string, values?: Record<string, string>) =>
@@ -15,52 +16,6 @@ test.use({
   hasTouch: phone.hasTouch,
   userAgent: phone.userAgent,
 });
-
-/** The debt this run recorded, found by its note (a retried run records another). */
-function debtItem(page: Page, note: string) {
-  return page.getByTestId('debt-item').filter({ hasText: note });
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    'serious or critical violations',
-  ).toEqual([]);
-}
-
-/**
- * Puts at least `amountMinor` more in the signed-in person's USD wallet with a card deposit. Tips
- * to this demo person may arrive meanwhile (other journeys), so the balance is awaited as at least.
- */
-async function fundAtLeast(page: Page, amountMinor: number) {
-  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'csrf_token')?.value ?? '';
-  const post = async (path: string, data: unknown, headers: Record<string, string> = {}) => {
-    const response = await page.request.post(path, { data, headers: { 'X-CSRF-Token': csrf, ...headers } });
-    expect(response.ok(), `${path} answered ${response.status()}`).toBe(true);
-    return (await response.json()) as { id: string };
-  };
-  const [month, year] = futureExpiry().split('/');
-  const card = await post('/api/payment-methods', {
-    type: 'card',
-    number: TEST_CARDS.succeeds,
-    expMonth: Number(month),
-    expYear: 2000 + Number(year),
-    cvc: '123',
-    cardholderName: 'Maria Santos',
-    billingAddress: { line1: '1 Market Street', city: 'San Francisco', postalCode: '94105', country: 'US' },
-  });
-  const before = await balanceOf(page);
-  await post(
-    '/api/wallet/deposits',
-    { paymentMethodId: card.id, amountMinor, currency: 'USD' },
-    { 'Idempotency-Key': `debts-${uniqueSuffix()}` },
-  );
-  await expect
-    .poll(async () => (await balanceOf(page)).availableMinor, { timeout: SETTLEMENT_TIMEOUT_MS })
-    .toBeGreaterThanOrEqual(before.availableMinor + amountMinor);
-}
 
 test('a debt owed to me of 20.00: the other person confirms it and settles 12.00 by transfer; both see 8.00 left and the transfer', async ({
   browser,
@@ -96,7 +51,7 @@ test('a debt owed to me of 20.00: the other person confirms it and settles 12.00
   await expect(recorded.getByTestId('debt-remaining')).toHaveText(money(2000));
   // Not settleable until the other person confirms it.
   await expect(recorded.getByRole('button', { name: en('debts', 'actions.settle') })).toHaveCount(0);
-  await expectNoSeriousViolations(page);
+  await expectNoSevereAxeIssue(page, 'the debts owed to me');
 
   // The debtor, elsewhere, sees the same debt from their side, confirms it and pays 12.00.
   const debtorContext = await browser.newContext({
@@ -107,12 +62,12 @@ test('a debt owed to me of 20.00: the other person confirms it and settles 12.00
   });
   const debtorPage = await debtorContext.newPage();
   await signIn(debtorPage, debtor.email, DEMO_PASSWORD);
-  await fundAtLeast(debtorPage, 2000);
+  await fundAtLeast(debtorPage, 2000, 'Maria Santos');
   await debtorPage.goto('/contacts/debts');
   const owed = debtItem(debtorPage, note);
   await expect(owed).toContainText(en('debts', 'item.iOwe', { name: `@${creditor.ztartag}` }));
   await expect(owed).toContainText(en('debts', 'item.askConfirm', { name: `@${creditor.ztartag}` }));
-  await expectNoSeriousViolations(debtorPage);
+  await expectNoSevereAxeIssue(debtorPage, 'a debt waiting for an answer');
   await owed.getByRole('button', { name: en('debts', 'actions.confirm') }).click();
   await expect(owed).toContainText(en('debts', 'item.status.open'));
 

@@ -94,11 +94,8 @@ async function postAsPage(page: Page, path: string, data: unknown, headers: Reco
   return response.json() as Promise<{ id?: string; transaction?: { id: string } }>;
 }
 
-/**
- * Gives the signed-in person a card that succeeds, a bank account and `amountMinor` in their
- * USD wallet (a card deposit, waited for until it settles): the setup of journeys about other things.
- */
-export async function fundWallet(page: Page, amountMinor: number, holder: string): Promise<void> {
+/** A card that succeeds, added for the signed-in person through the API; answers its id. */
+async function addTestCard(page: Page, holder: string): Promise<string> {
   const [month, year] = futureExpiry().split('/');
   const card = await postAsPage(page, '/api/payment-methods', {
     type: 'card',
@@ -109,19 +106,50 @@ export async function fundWallet(page: Page, amountMinor: number, holder: string
     cardholderName: holder,
     billingAddress: { line1: '1 Market Street', city: 'San Francisco', postalCode: '94105', country: 'US' },
   });
+  return card.id ?? '';
+}
+
+/**
+ * Deposits `amountMinor` USD from the card and waits until that deposit has settled. It waits on
+ * the deposit itself, not on the balance: other journeys may pay or tip the same demo person meanwhile.
+ */
+async function depositAndSettle(page: Page, cardId: string, amountMinor: number): Promise<void> {
+  const deposit = await postAsPage(
+    page,
+    '/api/wallet/deposits',
+    { paymentMethodId: cardId, amountMinor, currency: 'USD' },
+    { 'Idempotency-Key': `fund-${Date.now()}-${Math.random()}` },
+  );
+  const id = deposit.transaction?.id ?? '';
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get(`/api/transactions/${id}`);
+        return response.ok() ? ((await response.json()) as { status: string }).status : response.status();
+      },
+      { timeout: SETTLEMENT_TIMEOUT_MS },
+    )
+    .toBe('completed');
+}
+
+/**
+ * Gives the signed-in person a card that succeeds, a bank account and `amountMinor` in their
+ * USD wallet (a card deposit, waited for until it settles): the setup of journeys about other things.
+ */
+export async function fundWallet(page: Page, amountMinor: number, holder: string): Promise<void> {
+  const cardId = await addTestCard(page, holder);
   await postAsPage(page, '/api/payment-methods', {
     type: 'bank_account',
     holderName: holder,
     iban: 'GB82 WEST 1234 5698 7654 32',
   });
-  const before = await balanceOf(page);
-  await postAsPage(
-    page,
-    '/api/wallet/deposits',
-    { paymentMethodId: card.id, amountMinor, currency: 'USD' },
-    { 'Idempotency-Key': `fund-${Date.now()}-${Math.random()}` },
-  );
-  await expect
-    .poll(async () => (await balanceOf(page)).availableMinor, { timeout: SETTLEMENT_TIMEOUT_MS })
-    .toBe(before.availableMinor + amountMinor);
+  await depositAndSettle(page, cardId, amountMinor);
+}
+
+/**
+ * Puts `amountMinor` more in the signed-in person's USD wallet with a card deposit (no bank
+ * account): for a demo person whom several journeys fund, each with a card of its own.
+ */
+export async function fundAtLeast(page: Page, amountMinor: number, holder: string): Promise<void> {
+  await depositAndSettle(page, await addTestCard(page, holder), amountMinor);
 }

@@ -92,6 +92,8 @@ export const ERROR_CODES = {
   debt_settlement_failed: 500,
   // Social and tools
   contact_add_failed: 500,
+  /** A contact id that is not one of the person's own contacts (another's reads the same). */
+  contact_not_found: 404,
   visibility_update_failed: 500,
   location_unavailable: 0,
   nearby_search_failed: 500,

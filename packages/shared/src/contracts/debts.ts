@@ -35,7 +35,9 @@ const debtNoteSchema = safeText({ multiline: true }).max(TEXT_LIMITS.note, 'vali
  * `POST /api/debts` → 201 Debt. The other person is either a user of the app, named as a transfer's
  * recipient is (`counterpartyUser`: ztartag, email or phone; 404 `recipient_user_not_found`
  * otherwise, 400 `recipient_is_self`), who must then confirm the debt; or someone outside the app,
- * by name (`counterpartyName`). Exactly one of the two. `contactId` is kept as given.
+ * by name (`counterpartyName`). At most one of the two. `contactId` must be one of the person's
+ * own contacts (404 `contact_not_found` otherwise, nothing stored); with neither of the two, the
+ * other person is that contact: its linked account, else its nickname. One of the three is needed.
  */
 export const createDebtRequestSchema = z
   .object({
@@ -51,16 +53,20 @@ export const createDebtRequestSchema = z
     note: debtNoteSchema.optional(),
     dueDate: dueDateSchema.optional(),
   })
-  .refine((body) => (body.counterpartyUser === undefined) !== (body.counterpartyName === undefined), {
-    message: 'validation.debtCounterparty',
-    path: ['counterpartyUser'],
-  })
+  .refine(
+    (body) =>
+      !(body.counterpartyUser !== undefined && body.counterpartyName !== undefined) &&
+      (body.counterpartyUser !== undefined ||
+        body.counterpartyName !== undefined ||
+        body.contactId !== undefined),
+    { message: 'validation.debtCounterparty', path: ['counterpartyUser'] },
+  )
   .meta({ id: 'CreateDebtRequest' });
 export type CreateDebtRequest = z.infer<typeof createDebtRequestSchema>;
 
 /**
  * `PATCH /api/debts/{id}` → Debt. The person who recorded it may change the note, the due date and
- * the contact (null clears); the other person may only answer a pending debt (`confirmation`).
+ * the contact (null clears; one of their own, else 404 `contact_not_found`); the other person may only answer a pending debt (`confirmation`).
  * Anything else → 403 `forbidden`.
  */
 export const updateDebtRequestSchema = z

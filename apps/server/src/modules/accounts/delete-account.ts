@@ -5,6 +5,7 @@ import { AppError, isAppError } from '../../http/errors.ts';
 import { recordAudit } from '../activity/service.ts';
 import { eraseContactsOf } from '../contacts/service.ts';
 import { moneyHeldBy } from '../ledger/holdings.ts';
+import { eraseNearbyPresenceOf } from '../nearby/service.ts';
 import { erasePhotosAndPosts } from '../posts/service.ts';
 import { eraseProfile } from '../profiles/service.ts';
 import { removePinOf } from '../security/pin.ts';
@@ -39,6 +40,7 @@ export async function deleteAccount(
       }
       await eraseProfile(tx, userId);
       await eraseContactsOf(tx, userId);
+      await eraseNearbyPresenceOf(tx, userId);
       await erasePhotosAndPosts(tx, userId);
       await removePinOf(tx, userId);
       return ended;

@@ -11,7 +11,7 @@ import {
   type updateContactGroupRequestSchema,
   type updateContactRequestSchema,
 } from '@ztart/shared/contracts/contacts';
-import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDatabase } from '../../db/client.ts';
 import { decodeCursor, pageOf } from '../../http/cursor.ts';
@@ -145,6 +145,29 @@ export async function findOwnContact(db: AppDatabase, ownerId: string, id: strin
     .from(contacts)
     .where(and(eq(contacts.id, id), eq(contacts.ownerId, ownerId)));
   if (!row) throw new AppError('not_found');
+  return row;
+}
+
+/** Who a contact is, for a record another module keeps with it (a debt). */
+export interface ContactParty {
+  id: string;
+  /** The account the contact is linked to, while that account lives. */
+  userId: string | null;
+  /** What the person calls them. */
+  nickname: string;
+}
+
+/**
+ * One of the person's own contacts as another module names it (a debt's `contactId`): anyone
+ * else's, or none, is 404 `contact_not_found`, so another's contact id reads as one that does not exist.
+ */
+export async function findContactParty(db: AppDatabase, ownerId: string, id: string): Promise<ContactParty> {
+  const [row] = await db
+    .select({ id: contacts.id, userId: users.id, nickname: contacts.nickname })
+    .from(contacts)
+    .leftJoin(users, and(eq(users.id, contacts.contactUserId), isNull(users.deletedAt)))
+    .where(and(eq(contacts.id, id), eq(contacts.ownerId, ownerId)));
+  if (!row) throw new AppError('contact_not_found');
   return row;
 }
 

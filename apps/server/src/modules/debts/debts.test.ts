@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Contact } from '@ztart/shared/contracts/contacts';
 import type { Debt, DebtListResponse } from '@ztart/shared/contracts/debts';
 import type { Notification } from '@ztart/shared/contracts/notifications';
 import type { Transaction } from '@ztart/shared/contracts/transactions';
@@ -72,6 +73,12 @@ describe('debts', () => {
     return answer.json<{ items: Notification[] }>().items;
   };
 
+  const addContact = async (who: Person, payload: Record<string, unknown>) => {
+    const answer = await call(who, 'POST', '/api/contacts', payload);
+    expect(answer.statusCode, answer.body).toBe(201);
+    return answer.json<Contact>();
+  };
+
   /** Ana records that Bruno owes her 20.00; Bruno confirms. */
   const confirmedDebt = async (amountMinor = 2_000) => {
     const ana = await person({ fullName: 'Ana Lima' });
@@ -84,7 +91,7 @@ describe('debts', () => {
   it('records a debt with a user: both see it, mirrored, and the other is asked to confirm', async () => {
     const ana = await person({ fullName: 'Ana Lima' });
     const bruno = await person({ fullName: 'Bruno Costa' });
-    const contactId = randomUUID();
+    const contactId = (await addContact(ana, { nickname: 'Bruno', ztartag: bruno.ztartag })).id;
     const debt = await record(ana, {
       direction: 'owed_to_me',
       counterpartyUser: `@${bruno.ztartag}`,
@@ -339,6 +346,96 @@ describe('debts', () => {
     const second = await list(ana, `?limit=2&cursor=${first.nextCursor}`);
     expect(second.items.map((item) => item.id)).toEqual(ids.slice(2));
     expect(second.nextCursor).toBeNull();
+  });
+
+  it("records a debt from a contact: the contact's account, else its nickname, when nobody is typed", async () => {
+    const ana = await person({ fullName: 'Ana Lima' });
+    const bruno = await person({ fullName: 'Bruno Costa' });
+    const linked = await addContact(ana, { nickname: 'Bru', ztartag: bruno.ztartag });
+    const offline = await addContact(ana, { nickname: 'Grandma Rosa', name: 'Rosa Lima' });
+
+    const withUser = await record(ana, { direction: 'owed_to_me', contactId: linked.id, amountMinor: 2_000 });
+    expect(withUser).toMatchObject({
+      counterparty: { ztartag: bruno.ztartag, displayName: 'Bruno Costa', isUser: true },
+      contactId: linked.id,
+      confirmation: 'pending',
+    });
+    expect((await call(bruno, 'GET', `/api/debts/${withUser.id}`)).json<Debt>()).toMatchObject({
+      direction: 'i_owe',
+      contactId: null,
+    });
+
+    const withName = await record(ana, { direction: 'i_owe', contactId: offline.id, amountMinor: 500 });
+    expect(withName).toMatchObject({
+      counterparty: { ztartag: null, displayName: 'Grandma Rosa', isUser: false },
+      contactId: offline.id,
+      confirmation: 'not_needed',
+    });
+
+    // A counterparty typed with the contact is kept as typed.
+    const typed = await record(ana, {
+      direction: 'i_owe',
+      contactId: offline.id,
+      counterpartyName: 'Rosa',
+      amountMinor: 300,
+    });
+    expect(typed.counterparty).toMatchObject({ displayName: 'Rosa', isUser: false });
+    // Both with the same contact (same moment on the test clock: compared as a set).
+    const byContact = (await list(ana, `?contactId=${offline.id}`)).items.map((item) => item.id);
+    expect(byContact.sort()).toEqual([typed.id, withName.id].sort());
+
+    // A contact whose account was deleted is someone outside the app now: the debt is with their nickname.
+    const carla = await person({ fullName: 'Carla Reis' });
+    const former = await addContact(ana, { nickname: 'Carla from work', ztartag: carla.ztartag });
+    const gone = await testApp.app.inject(
+      as(carla, {
+        method: 'DELETE',
+        url: '/api/profiles/me',
+        payload: { confirmation: 'DELETE', password: carla.password },
+      }),
+    );
+    expect(gone.statusCode, gone.body).toBe(204);
+    const afterDeletion = await record(ana, {
+      direction: 'owed_to_me',
+      contactId: former.id,
+      amountMinor: 700,
+    });
+    expect(afterDeletion).toMatchObject({
+      counterparty: { ztartag: null, displayName: 'Carla from work', isUser: false },
+      confirmation: 'not_needed',
+    });
+  });
+
+  it("refuses another person's contact, or none, with 404 contact_not_found and stores nothing", async () => {
+    const ana = await person();
+    const bruno = await person();
+    const brunos = await addContact(bruno, { nickname: 'Someone', ztartag: ana.ztartag });
+    const anas = await addContact(ana, { nickname: 'Cash friend' });
+    for (const contactId of [brunos.id, randomUUID()]) {
+      for (const payload of [
+        { direction: 'owed_to_me', contactId, amountMinor: 100, currency: 'USD' },
+        { direction: 'owed_to_me', contactId, counterpartyName: 'A', amountMinor: 100, currency: 'USD' },
+      ]) {
+        const answer = await call(ana, 'POST', '/api/debts', payload);
+        expect(answer.statusCode, answer.body).toBe(404);
+        expect(answer.json().error.code).toBe('contact_not_found');
+      }
+    }
+    expect((await list(ana)).items).toEqual([]);
+    expect((await list(bruno)).items).toEqual([]);
+
+    const debt = await record(ana, { direction: 'i_owe', contactId: anas.id, amountMinor: 100 });
+    const moved = await call(ana, 'PATCH', `/api/debts/${debt.id}`, { contactId: brunos.id, note: 'x' });
+    expect(moved.statusCode, moved.body).toBe(404);
+    expect(moved.json().error.code).toBe('contact_not_found');
+    expect((await call(ana, 'GET', `/api/debts/${debt.id}`)).json<Debt>()).toMatchObject({
+      contactId: anas.id,
+      note: null,
+    });
+    const cleared = await call(ana, 'PATCH', `/api/debts/${debt.id}`, { contactId: null });
+    expect(cleared.json<Debt>().contactId).toBeNull();
+    const again = await call(ana, 'PATCH', `/api/debts/${debt.id}`, { contactId: anas.id });
+    expect(again.json<Debt>().contactId).toBe(anas.id);
   });
 
   it("answers 404 for someone else's debt on every route", async () => {

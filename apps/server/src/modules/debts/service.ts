@@ -1,5 +1,6 @@
 import {
   type CreateDebtRequest,
+  DEBT_NAME_MAX,
   type Debt,
   type DebtDirection,
   type DebtListResponse,
@@ -14,6 +15,7 @@ import type { AppContext } from '../../context.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { decodeCursor, pageOf } from '../../http/cursor.ts';
 import { AppError } from '../../http/errors.ts';
+import { findContactParty } from '../contacts/service.ts';
 import { type PendingEvent, publishAll } from '../notifications/live.ts';
 import { notify, toNotification } from '../notifications/service.ts';
 import { resolveRecipient } from '../profiles/people.ts';
@@ -240,11 +242,17 @@ export async function createDebt(
   body: CreateDebtRequest,
 ): Promise<Debt> {
   const now = context.now();
+  const contact = body.contactId ? await findContactParty(context.db, userId, body.contactId) : null;
   let counterpartyUserId: string | null = null;
+  let counterpartyName = body.counterpartyName ?? null;
   if (body.counterpartyUser !== undefined) {
     const person = await resolveRecipient(context.db, body.counterpartyUser);
     if (person.userId === userId) throw new AppError('recipient_is_self');
     counterpartyUserId = person.userId;
+  } else if (body.counterpartyName === undefined && contact) {
+    // Recorded from a contact with nobody typed: the contact's account, else what they are called.
+    counterpartyUserId = contact.userId;
+    counterpartyName = contact.userId ? null : contact.nickname.slice(0, DEBT_NAME_MAX);
   }
   const events: PendingEvent[] = [];
   const row = await context.db.transaction(async (tx) => {
@@ -253,7 +261,7 @@ export async function createDebt(
       .values({
         ownerId: userId,
         counterpartyUserId,
-        counterpartyName: counterpartyUserId ? null : (body.counterpartyName ?? null),
+        counterpartyName: counterpartyUserId ? null : counterpartyName,
         contactId: body.contactId ?? null,
         direction: body.direction,
         amountMinor: body.amountMinor,
@@ -311,6 +319,7 @@ export async function updateDebt(
     const edits = body.note !== undefined || body.dueDate !== undefined || body.contactId !== undefined;
     if (edits && !recordedByMe)
       throw new AppError('forbidden', { message: 'Only the person who recorded the debt can edit it.' });
+    if (body.contactId) await findContactParty(tx, userId, body.contactId);
     if (body.confirmation !== undefined) {
       if (recordedByMe) throw new AppError('forbidden', { message: 'The other person confirms a debt.' });
       if (row.confirmation !== 'pending')

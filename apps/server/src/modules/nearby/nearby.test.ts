@@ -61,7 +61,7 @@ describe('nearby users', () => {
   const person = () => signUpAndSignIn(testApp.app, { ztartag: uniqueTag('near') });
   const call = (
     who: SignedInPerson,
-    method: 'GET' | 'PUT' | 'POST' | 'PATCH',
+    method: 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE',
     url: string,
     payload?: unknown,
   ) =>
@@ -176,6 +176,21 @@ describe('nearby users', () => {
     const tags = (await nearby(ana)).map((item) => item.ztartag);
     expect(tags).toContain(await tagOf(bruno));
     for (const other of [ana, hidden, unlocated, deleted]) expect(tags).not.toContain(await tagOf(other));
+  });
+
+  it('forgets the position of a deleted account at once, before any clean-up', async () => {
+    const { ana, bruno } = await pairAcrossTheSquare();
+    expect(await presenceOf(bruno)).toBeDefined();
+    const brunoTag = await tagOf(bruno);
+
+    const deleted = await call(bruno, 'DELETE', '/api/profiles/me', {
+      confirmation: 'DELETE',
+      password: bruno.password,
+    });
+
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(await presenceOf(bruno)).toBeUndefined();
+    expect((await nearby(ana)).map((item) => item.ztartag)).not.toContain(brunoTag);
   });
 
   it('forgets a position at once when visibility is turned off', async () => {

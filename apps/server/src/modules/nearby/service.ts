@@ -76,6 +76,14 @@ export async function updateLocation(
   if (updated.length === 0) throw new AppError('nearby_visibility_off');
 }
 
+/**
+ * Account deletion: the person stops being visible and their position goes at once (inside the
+ * deletion's transaction), not at the next clean-up.
+ */
+export async function eraseNearbyPresenceOf(tx: AppDatabase, userId: string): Promise<void> {
+  await tx.delete(nearbyPresence).where(eq(nearbyPresence.userId, userId));
+}
+
 /** Empties the positions not refreshed in time (the clean-up); answers how many. */
 export async function forgetStalePositions(db: AppDatabase, now: Date): Promise<number> {
   const forgotten = await db

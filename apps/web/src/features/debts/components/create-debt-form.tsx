@@ -1,3 +1,4 @@
+import type { Contact } from '@ztart/shared/contracts/contacts';
 import { type CreateDebtRequest, DEBT_NAME_MAX, type DebtDirection } from '@ztart/shared/contracts/debts';
 import { TEXT_LIMITS } from '@ztart/shared/limits';
 import type { Currency } from '@ztart/shared/money';
@@ -31,17 +32,26 @@ interface Draft {
 
 type Problems = Partial<Record<'person' | 'name' | 'amount' | 'note' | 'dueDate', string>>;
 
+/** Who the form starts with: a contact on Ztart Tips by their ztartag, anyone else by their nickname. */
+function personOf(contact: Contact | null): Pick<Draft, 'kind' | 'person' | 'name'> {
+  const ztartag = contact?.person?.ztartag;
+  if (ztartag) return { kind: 'user', person: `@${ztartag}`, name: '' };
+  if (contact) return { kind: 'name', person: '', name: contact.nickname.slice(0, DEBT_NAME_MAX) };
+  return { kind: 'user', person: '', name: '' };
+}
+
 /**
  * Records a debt with someone on Ztart Tips (found as a transfer's recipient is: ztartag, email or
- * phone, who then confirms it) or with someone else by name.
+ * phone, who then confirms it) or with someone else by name. From a contact, it starts with that
+ * person and keeps the debt with the contact.
  */
 export function CreateDebtForm({
   initialDirection,
-  contactId,
+  contact,
   onDone,
 }: {
   initialDirection: DebtDirection;
-  contactId: string | null;
+  contact: Contact | null;
   onDone: () => void;
 }) {
   const { t, i18n } = useTranslation(['debts', 'validation', 'wallet']);
@@ -49,9 +59,7 @@ export function CreateDebtForm({
   const errorMessage = useErrorMessage();
   const problemMessage = useAmountProblemMessage();
   const [draft, setDraft] = useState<Draft>({
-    kind: 'user',
-    person: '',
-    name: '',
+    ...personOf(contact),
     direction: initialDirection,
     amount: '',
     currency: i18n.language.startsWith('pt') ? 'BRL' : 'USD',
@@ -103,7 +111,7 @@ export function CreateDebtForm({
     const body: CreateDebtRequest = {
       direction: draft.direction,
       ...(draft.kind === 'user' ? { counterpartyUser: draft.person.trim() } : { counterpartyName: name }),
-      ...(contactId ? { contactId } : {}),
+      ...(contact ? { contactId: contact.id } : {}),
       amountMinor: amount.amountMinor,
       currency: draft.currency,
       ...(note ? { note } : {}),

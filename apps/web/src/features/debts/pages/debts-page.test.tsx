@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Contact } from '@ztart/shared/contracts/contacts';
 import type { Debt, DebtListResponse } from '@ztart/shared/contracts/debts';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { error, type MockAnswer, mockApi } from '@/test/mock-api';
@@ -151,10 +152,33 @@ describe('the Debts screen', () => {
     expect(second?.headers.get('idempotency-key')).toBe(first?.headers.get('idempotency-key'));
   });
 
-  it("records a debt with someone by name for the contact in the address, and says when there's nothing", async () => {
+  function contact(overrides: Partial<Contact> = {}): Contact {
+    return {
+      id: CONTACT_ID,
+      nickname: 'Carla',
+      name: 'Carla Souza',
+      phone: null,
+      email: null,
+      groupId: null,
+      notes: null,
+      relationship: null,
+      birthday: null,
+      address: null,
+      favourite: false,
+      blocked: false,
+      ztartag: null,
+      person: null,
+      createdAt: '2026-03-01T10:00:00.000Z',
+      updatedAt: '2026-03-01T10:00:00.000Z',
+      ...overrides,
+    };
+  }
+
+  it("names the contact in the address and records a debt with them by name, and says when there's nothing", async () => {
     const api = mockApi({
       ...BASE,
       'GET /api/debts': [200, list([])],
+      [`GET /api/contacts/${CONTACT_ID}`]: [200, contact()],
       'POST /api/debts': [
         201,
         debt({
@@ -165,17 +189,20 @@ describe('the Debts screen', () => {
     });
     renderRoute(`/contacts/debts?contact=${CONTACT_ID}`, { auth: signedIn() });
     expect(await screen.findByText("You don't owe anyone anything.")).toBeInTheDocument();
-    expect(screen.getByText('Showing the debts with one contact.')).toBeInTheDocument();
+    expect(await screen.findByText('Showing the debts with Carla.')).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/debts')[0]?.path).toContain(`contactId=${CONTACT_ID}`);
 
     await userEvent.click(screen.getAllByRole('button', { name: 'Record a debt' })[0] as HTMLElement);
     const dialog = await screen.findByRole('dialog', { name: 'Record a debt' });
-    await userEvent.click(within(dialog).getByRole('radio', { name: /Someone else/ }));
+    expect(within(dialog).getByRole('radio', { name: /Someone else/ })).toBeChecked();
+    const name = within(dialog).getByRole('textbox', { name: 'Their name' });
+    expect(name).toHaveValue('Carla');
+    await userEvent.clear(name);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Record debt' }));
     expect(await within(dialog).findAllByText('This field is required')).not.toHaveLength(0);
     expect(api.callsTo('POST', '/api/debts')).toHaveLength(0);
 
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Their name' }), 'Carla');
+    await userEvent.type(name, 'Carla');
     await userEvent.click(within(dialog).getByRole('radio', { name: 'They owe me' }));
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Amount/ }), '15');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Record debt' }));
@@ -187,6 +214,51 @@ describe('the Debts screen', () => {
       amountMinor: 1_500,
       currency: 'USD',
     });
+  });
+
+  it('starts the form with a contact on Ztart Tips by their ztartag', async () => {
+    const api = mockApi({
+      ...BASE,
+      'GET /api/debts': [200, list([])],
+      [`GET /api/contacts/${CONTACT_ID}`]: [
+        200,
+        contact({
+          nickname: 'Leo',
+          ztartag: 'leo_guitar',
+          person: { ztartag: 'leo_guitar', displayName: 'Leo Martins', avatarUrl: null },
+        }),
+      ],
+      'POST /api/debts': [201, debt({ direction: 'owed_to_me', confirmation: 'pending' })],
+    });
+    renderRoute(`/contacts/debts?contact=${CONTACT_ID}`, { auth: signedIn() });
+    expect(await screen.findByText('Showing the debts with Leo.')).toBeInTheDocument();
+
+    await userEvent.click(screen.getAllByRole('button', { name: 'Record a debt' })[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: 'Record a debt' });
+    expect(within(dialog).getByRole('radio', { name: /Someone on Ztart Tips/ })).toBeChecked();
+    expect(within(dialog).getByRole('textbox', { name: 'To' })).toHaveValue('@leo_guitar');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'They owe me' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Amount/ }), '20');
+    expect(await within(dialog).findByText('Leo Martins')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record debt' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/debts')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/debts')[0]?.body).toEqual({
+      direction: 'owed_to_me',
+      counterpartyUser: '@leo_guitar',
+      contactId: CONTACT_ID,
+      amountMinor: 2_000,
+      currency: 'USD',
+    });
+  });
+
+  it('says when the contact in the address cannot be found', async () => {
+    mockApi({
+      ...BASE,
+      'GET /api/debts': [200, list([])],
+      [`GET /api/contacts/${CONTACT_ID}`]: [404, error('not_found')],
+    });
+    renderRoute(`/contacts/debts?contact=${CONTACT_ID}`, { auth: signedIn() });
+    expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't find what you were looking for.");
   });
 
   it('says why the list could not load, with a retry', async () => {

@@ -11,6 +11,7 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Tabs } from '@/components/ui/tabs';
+import { useDebtContact } from '@/features/debts/api/debt-contact';
 import { useDebts } from '@/features/debts/api/debts';
 import { CreateDebtForm } from '@/features/debts/components/create-debt-form';
 import { DebtCard } from '@/features/debts/components/debt-card';
@@ -22,7 +23,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * `/contacts/debts`: what the person owes and is owed, each with its totals per currency; recording
  * a debt, answering one recorded with them, settling and the history of settlements.
- * `?contact=<id>` shows the debts with that contact and records new ones with it.
+ * `?contact=<id>` shows the debts with that contact, by name, and records new ones with that person.
  */
 export function DebtsPage() {
   const { t } = useTranslation('debts');
@@ -32,6 +33,8 @@ export function DebtsPage() {
   const [direction, setDirection] = useState<DebtDirection>('i_owe');
   const [creating, setCreating] = useState(false);
   const [settling, setSettling] = useState<Debt | null>(null);
+  const contact = useDebtContact(contactId);
+  const errorMessage = useErrorMessage();
 
   return (
     <div className="flex flex-col gap-6">
@@ -48,7 +51,13 @@ export function DebtsPage() {
         </div>
         {contactId ? (
           <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-            {t('list.filteredByContact')}
+            {contact.isSuccess ? (
+              t('list.withContact', { name: contact.data.nickname })
+            ) : contact.isError ? (
+              <span role="alert">{errorMessage(contact.error)}</span>
+            ) : (
+              <span role="status">{t('list.contactLoading')}</span>
+            )}
             <Button
               variant="outline"
               onClick={() =>
@@ -87,10 +96,14 @@ export function DebtsPage() {
         closeLabel={t('actions.close')}
         className="max-w-lg"
       >
-        {creating ? (
+        {creating && contact.isLoading ? (
+          <p role="status" className="text-sm text-muted-foreground">
+            {t('list.contactLoading')}
+          </p>
+        ) : creating ? (
           <CreateDebtForm
             initialDirection={direction}
-            contactId={contactId}
+            contact={contact.data ?? null}
             onDone={() => setCreating(false)}
           />
         ) : null}
