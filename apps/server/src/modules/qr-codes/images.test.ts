@@ -1,8 +1,3 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { QrCode } from '@ztart/shared/contracts/qr-codes';
 import { SaxesParser } from 'saxes';
 import sharp from 'sharp';
@@ -44,14 +39,6 @@ function svgTextsOf(text: string): string[] {
   });
   parser.write(text).close();
   return texts;
-}
-
-/** What Debian's zbarimg, a decoder independent of ours, reads in a PNG (scripts/ensure-zbar.sh installs it). */
-async function zbarimg(png: Buffer): Promise<string> {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'ztart-qr-')), 'code.png');
-  writeFileSync(file, png);
-  const { stdout } = await promisify(execFile)('zbarimg', ['--raw', '-q', file]);
-  return stdout.trim();
 }
 
 /** Grey pixels of a PNG, one byte each, row by row. */
@@ -151,7 +138,7 @@ describe('QR code images', () => {
     expect(svg.headers['content-disposition']).toBe('attachment; filename="ztart-qr-cafe-table-4.svg"');
   });
 
-  it('labels a download with the title, the owner and "scan to tip" in their language, and zbarimg still reads it', async () => {
+  it('labels a download with the title, the owner and "scan to tip" in their language, and it still decodes', async () => {
     const named = await testApp.app.inject(
       as(person, { method: 'PATCH', url: '/api/profiles/me', payload: { fullName: 'Ana <Lima>' } }),
     );
@@ -174,7 +161,6 @@ describe('QR code images', () => {
     expect(top).toBeGreaterThan(0);
     expect(inkIn(labelled, 0, top)).toBeGreaterThan(50);
     expect(inkIn(labelled, top + 400, labelled.height)).toBeGreaterThan(50);
-    expect(await zbarimg(png.rawPayload)).toBe(qr.url);
     expect(await decodeQrImage(png.rawPayload)).toBe(qr.url);
 
     const svg = await get(`/api/qr-codes/${qr.id}/image.svg?download=1&lang=es`);
@@ -242,7 +228,7 @@ describe('QR code images', () => {
       const svg = await get('/api/me/qr.svg?download=1&lang=pt');
 
       expect(answer.headers['content-disposition']).toBe(`attachment; filename="ztart-${ztartag}.png"`);
-      expect(await zbarimg(answer.rawPayload)).toBe(`https://tips.example.com/quick-tip?to=${ztartag}`);
+      expect(await decodeQrImage(answer.rawPayload)).toBe(`https://tips.example.com/quick-tip?to=${ztartag}`);
       expect(svgTextsOf(svg.body)).toEqual([
         'Gorjetas são bem-vindas',
         expect.stringContaining(`(@${ztartag})`),

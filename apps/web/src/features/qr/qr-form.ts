@@ -6,8 +6,8 @@ import {
   type QrEmvProfile,
 } from '@ztart/shared/contracts/qr-codes';
 import type { Currency } from '@ztart/shared/money';
+import { formatAmountForInput } from '@/components/money/amount-input';
 import { type AmountProblem, checkAmount } from '@/components/money/parse-amount-input';
-import { formatAmountForInput } from '@/features/qr/amount-input';
 import { messageKeyOf } from '@/features/qr/form-issues';
 import type { FieldErrors } from '@/lib/forms/form-errors';
 

@@ -1,11 +1,11 @@
 import type { Debt, SettleDebtRequest, SettlementVia } from '@ztart/shared/contracts/debts';
-import { CURRENCY_DECIMALS } from '@ztart/shared/money';
 import { CircleCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountField, useAmountProblemMessage } from '@/components/money/amount-field';
+import { formatAmountForInput } from '@/components/money/amount-input';
 import { Money, useFormatMoney } from '@/components/money/money';
-import { checkAmount, separatorsOf } from '@/components/money/parse-amount-input';
+import { checkAmount } from '@/components/money/parse-amount-input';
 import { MoneySteps, useMoneyStepper } from '@/components/money-flow/money-stepper';
 import { ConfirmActions, SummaryList } from '@/components/money-flow/movement-parts';
 import { StepHeading } from '@/components/money-flow/step-heading';
@@ -19,12 +19,6 @@ import { ApiError } from '@/lib/api-client';
 import { useVerifyPin } from '@/lib/pin';
 import { useWallet } from '@/lib/wallet/get-wallet';
 import { availableIn } from '@/lib/wallet/wallet-figures';
-
-/** Minor units as the person would type them in their language ("8.00", "8,00"). */
-export function amountInputOf(amountMinor: number, currency: Debt['currency'], locale: string): string {
-  const decimals = CURRENCY_DECIMALS[currency];
-  return (amountMinor / 10 ** decimals).toFixed(decimals).replace('.', separatorsOf(locale).decimal);
-}
 
 /**
  * Settling a debt: the amount starts at what is left, and the way (paying from the wallet, for the
@@ -88,7 +82,7 @@ function DetailsStep({
   const ways = settleWays(debt);
   const [via, setVia] = useState<SettlementVia>(ways[0] ?? 'manual');
   const [amount, setAmount] = useState(() =>
-    amountInputOf(debt.remainingMinor, debt.currency, i18n.language),
+    formatAmountForInput(debt.remainingMinor, debt.currency, i18n.language),
   );
   const [problem, setProblem] = useState<string | undefined>();
   const wallet = useWallet();
