@@ -195,6 +195,13 @@ export function ztartagOfContactQr(text: string): string | null {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
   const match = /^\/@([^/]+)\/?$/.exec(url.pathname);
   if (!match) return null;
-  const parsed = ztartagSchema.safeParse(decodeURIComponent(match[1]!));
+  let ztartag: string;
+  try {
+    ztartag = decodeURIComponent(match[1]!);
+  } catch {
+    // A bad percent escape (`%E0%A4%A`) names nobody.
+    return null;
+  }
+  const parsed = ztartagSchema.safeParse(ztartag);
   return parsed.success ? parsed.data : null;
 }
