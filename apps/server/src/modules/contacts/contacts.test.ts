@@ -100,6 +100,27 @@ describe('contacts and contact groups', () => {
     expect(self.json().error.code).toBe('recipient_is_self');
   });
 
+  it('answers 409 to every add but one when the same person is added several times at once', async () => {
+    const owner = await person();
+    const friend = await person();
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, (_, index) =>
+        call(owner, {
+          method: 'POST',
+          url: '/api/contacts',
+          payload: { nickname: `Twin ${index}`, ztartag: friend.ztartag },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    for (const answer of answers.filter((one) => one.statusCode === 409)) {
+      expect(answer.json().error).toMatchObject({
+        code: 'conflict',
+        message: 'This person is already one of your contacts.',
+      });
+    }
+  });
+
   it('searches and filters the list, and pages it', async () => {
     const owner = await person();
     const group = (
