@@ -187,8 +187,11 @@ export async function buildApp(options: BuildAppOptions) {
 
   await registerWebApp(app, {
     distDir: config.webDistDir,
-    // The page is rendered with its receiver: the readiness gate holds it until the database is ready.
-    quickTipProfile: (ztartag) => findQuickTipProfile(db, ztartag),
+    // The page is rendered with its receiver: it waits for the database like the API.
+    quickTipProfile: async (ztartag) => {
+      await readiness.ready;
+      return findQuickTipProfile(db, ztartag);
+    },
   });
   return app;
 }

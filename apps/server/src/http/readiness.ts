@@ -34,21 +34,18 @@ export const READY: Readiness = { ready: Promise.resolve(), isReady: () => true 
  * (`/q/<code>`) and public profiles (`/@<ztartag>`, which checks the tag exists).
  */
 const DATABASE_PAGE_PREFIXES = ['/dev/', '/q/', '/@'] as const;
-/** The quick-tip page is rendered with its receiver, read from the database. */
-const DATABASE_PAGES: ReadonlySet<string> = new Set(QUICK_TIP_PATHS);
+/** The quick-tip page is rendered with its receiver (`?to=`), read from the database. */
+const QUICK_TIP_PAGES: ReadonlySet<string> = new Set(QUICK_TIP_PATHS);
 
 /**
- * The API (health aside) and the pages listed above use the database; the web app's other pages
- * and static files do not.
+ * The API (health aside), the pages listed above and the quick-tip page with its receiver use the
+ * database; the web app's other pages and static files do not.
  */
 export function needsDatabase(url: string): boolean {
-  const pathname = url.split('?', 1)[0] ?? '';
+  const [pathname = '', query = ''] = url.split('?', 2);
   if (pathname === HEALTH_PATH) return false;
-  return (
-    isApiPath(url) ||
-    DATABASE_PAGES.has(pathname) ||
-    DATABASE_PAGE_PREFIXES.some((prefix) => pathname.startsWith(prefix))
-  );
+  if (QUICK_TIP_PAGES.has(pathname)) return new URLSearchParams(query).has('to');
+  return isApiPath(url) || DATABASE_PAGE_PREFIXES.some((prefix) => pathname.startsWith(prefix));
 }
 
 /**
