@@ -44,6 +44,8 @@ export const PHOTO_CONTENT_TYPES = AVATAR_CONTENT_TYPES;
 export const PHOTO_MAX_EDGE_PX = 1600;
 /** Photos one person may keep; deleting one frees a place. */
 export const PHOTOS_MAX_PER_USER = 200;
+/** Posts one person may keep; deleting one frees a place. */
+export const POSTS_MAX_PER_USER = 1_000;
 /** The newest public photos and posts a public profile shows (it is not paged). */
 export const PUBLIC_PROFILE_LIMITS = { photos: 24, posts: 20 } as const;
 
@@ -105,6 +107,10 @@ export const RATE_LIMITS = {
    * one exact ztartag, email or phone, and this many in a quarter of an hour cannot walk through people.
    */
   contactLookupPerUser: { max: 30, windowSeconds: 15 * 60 },
+  /** Gallery photos a signed-in person uploads: each is decoded and re-encoded, which costs the server. */
+  photoUploadPerUser: { max: 30, windowSeconds: 60 * 60 },
+  /** Posts a signed-in person writes: room for a busy day, not for flooding a public profile. */
+  postCreatePerUser: { max: 30, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

@@ -25,6 +25,17 @@ export const phoneSchema = safeText().regex(PHONE_PATTERN, 'validation.phone');
 export const ztartagSchema = safeText().toLowerCase().regex(ZTARTAG_PATTERN, 'validation.ztartag');
 /** A secret typed by the person (a password to check, a confirmation): taken as sent, never trimmed. */
 export const secretTextSchema = safeText({ trim: false }).max(256);
+/**
+ * A calendar day people type (a birthday, a due date), `YYYY-MM-DD`, within years the app can
+ * mean: PostgreSQL refuses a year before 1, and nobody's birthday or debt falls outside this range.
+ */
+export const CALENDAR_DATE_MIN = '1900-01-01';
+export const CALENDAR_DATE_MAX = '2100-12-31';
+export const calendarDateSchema = z.iso
+  .date({ error: 'validation.date' })
+  .refine((date) => date >= CALENDAR_DATE_MIN && date <= CALENDAR_DATE_MAX, {
+    error: 'validation.dateRange',
+  });
 export const deleteConfirmationSchema = z.literal(DELETE_CONFIRMATION_WORD, {
   error: 'validation.deleteConfirmation',
 });

@@ -51,6 +51,11 @@ describe('the server while its database opens', () => {
     const profile = app
       .inject({ method: 'GET', url: '/api/public/profiles/maria_waits' })
       .then((answer) => ({ answer, readyAt }));
+    // Pages that read the database wait the same way: a public profile, a QR code's link.
+    const publicPage = app
+      .inject({ method: 'GET', url: '/@maria_waits' })
+      .then((answer) => ({ answer, readyAt }));
+    const qrLink = app.inject({ method: 'GET', url: '/q/Ab3dE6gH' }).then((answer) => ({ answer, readyAt }));
 
     const page = await app.inject({ method: 'GET', url: '/wallet' });
     expect(page.statusCode).toBe(200);
@@ -71,6 +76,13 @@ describe('the server while its database opens', () => {
     expect(answeredWhen).toBe('after');
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toMatchObject({ ztartag: 'maria_waits' });
+    const publicAnswer = await publicPage;
+    expect(publicAnswer.readyAt).toBe('after');
+    expect(publicAnswer.answer.statusCode).toBe(200);
+    expect(publicAnswer.answer.body).toBe(INDEX_HTML);
+    const qrAnswer = await qrLink;
+    expect(qrAnswer.readyAt).toBe('after');
+    expect(qrAnswer.answer.statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 
@@ -96,7 +108,16 @@ describe('the server while its database opens', () => {
     ['/', false],
     ['/wallet', false],
     ['/assets/index-3f9a1c.js', false],
-    ['/quick-tip?to=maria_waits', false],
+    ['/quick-tip?to=maria_waits', true],
+    ['/quick-tip/?embed=1&to=maria_waits', true],
+    ['/quick-tip', false],
+    ['/quick-tip?embed=1', false],
+    ['/q/Ab3dE6gH', true],
+    ['/q/Ab3dE6gH?lat=1&lng=2', true],
+    ['/@maria_waits', true],
+    ['/@maria_waits?lang=es', true],
+    ['/quick-tips', false],
+    ['/qr-codes', false],
   ])('%s needs the database: %s', (url, expected) => {
     expect(needsDatabase(url)).toBe(expected);
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isApiPath } from './api-path.ts';
 import { AppError } from './errors.ts';
+import { QUICK_TIP_PATHS } from './web-app.ts';
 
 /** The health check answers at once, even while the database opens (it says so with a 503). */
 export const HEALTH_PATH = '/api/health';
@@ -28,11 +29,23 @@ export function readinessOf(ready: Promise<void>): Readiness {
 /** Ready from the start: what tests and callers that opened the database first pass. */
 export const READY: Readiness = { ready: Promise.resolve(), isReady: () => true };
 
-/** The API (health aside) and the outbox's page use the database; pages and static files do not. */
+/**
+ * Paths outside the API that read the database: the outbox's page (`/dev/`), the links of QR codes
+ * (`/q/<code>`) and public profiles (`/@<ztartag>`, which checks the tag exists).
+ */
+const DATABASE_PAGE_PREFIXES = ['/dev/', '/q/', '/@'] as const;
+/** The quick-tip page is rendered with its receiver (`?to=`), read from the database. */
+const QUICK_TIP_PAGES: ReadonlySet<string> = new Set(QUICK_TIP_PATHS);
+
+/**
+ * The API (health aside), the pages listed above and the quick-tip page with its receiver use the
+ * database; the web app's other pages and static files do not.
+ */
 export function needsDatabase(url: string): boolean {
-  const pathname = url.split('?', 1)[0] ?? '';
+  const [pathname = '', query = ''] = url.split('?', 2);
   if (pathname === HEALTH_PATH) return false;
-  return isApiPath(url) || pathname.startsWith('/dev/');
+  if (QUICK_TIP_PAGES.has(pathname)) return new URLSearchParams(query).has('to');
+  return isApiPath(url) || DATABASE_PAGE_PREFIXES.some((prefix) => pathname.startsWith(prefix));
 }
 
 /**

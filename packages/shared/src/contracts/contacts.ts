@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { PAGE_SIZE, TEXT_LIMITS } from '../limits.ts';
 import { cleanPhone } from '../patterns.ts';
 import { safeText } from '../safe-text.ts';
-import { emailSchema, normalizeZtartag, phoneSchema, ztartagSchema } from '../validation.ts';
+import {
+  calendarDateSchema,
+  emailSchema,
+  normalizeZtartag,
+  phoneSchema,
+  ztartagSchema,
+} from '../validation.ts';
 
 /**
  * Contacts and contact groups (spec §2 Contacts, §3 Contact, Contact group). Each person keeps
@@ -40,8 +46,6 @@ export const contactPhoneSchema = z.preprocess(
   phoneSchema,
 );
 
-const birthdaySchema = z.iso.date({ error: 'validation.date' });
-
 const contactFields = {
   nickname: safeText()
     .min(1, 'validation.nicknameRequired')
@@ -52,7 +56,7 @@ const contactFields = {
   groupId: z.uuid().nullable(),
   notes: optionalText(CONTACT_TEXT_LIMITS.notes, { multiline: true }),
   relationship: optionalText(CONTACT_TEXT_LIMITS.relationship),
-  birthday: z.union([z.literal('').transform(() => null), birthdaySchema]).nullable(),
+  birthday: z.union([z.literal('').transform(() => null), calendarDateSchema]).nullable(),
   address: optionalText(CONTACT_TEXT_LIMITS.address, { multiline: true }),
   favourite: z.boolean(),
   blocked: z.boolean(),
@@ -195,6 +199,13 @@ export function ztartagOfContactQr(text: string): string | null {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
   const match = /^\/@([^/]+)\/?$/.exec(url.pathname);
   if (!match) return null;
-  const parsed = ztartagSchema.safeParse(decodeURIComponent(match[1]!));
+  let ztartag: string;
+  try {
+    ztartag = decodeURIComponent(match[1]!);
+  } catch {
+    // A bad percent escape (`%E0%A4%A`) names nobody.
+    return null;
+  }
+  const parsed = ztartagSchema.safeParse(ztartag);
   return parsed.success ? parsed.data : null;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE, TEXT_LIMITS } from '../limits.ts';
 import { safeText } from '../safe-text.ts';
+import { calendarDateSchema } from '../validation.ts';
 import { amountMinorSchema, currencySchema } from './wallet.ts';
 
 /**
@@ -28,7 +29,7 @@ export function mirroredDirection(direction: DebtDirection): DebtDirection {
   return direction === 'i_owe' ? 'owed_to_me' : 'i_owe';
 }
 
-const dueDateSchema = z.iso.date('validation.date');
+const dueDateSchema = calendarDateSchema;
 const debtNoteSchema = safeText({ multiline: true }).max(TEXT_LIMITS.note, 'validation.noteMax');
 
 /**

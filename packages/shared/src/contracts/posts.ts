@@ -25,7 +25,8 @@ export type OwnListQuery = z.infer<typeof ownListQuerySchema>;
  * of avatars: PHOTO_CONTENT_TYPES, PHOTO_MAX_BYTES → else 413) → 201 Photo. Re-encoded to WebP
  * without any metadata (EXIF, GPS), at most PHOTO_MAX_EDGE_PX on its longer side. An empty
  * body → 400 `image_required`; anything that is not one of those images → 415 `image_invalid`;
- * more than PHOTOS_MAX_PER_USER → 422 `limit_exceeded` (`details: { limit: 'photos', max }`).
+ * more than PHOTOS_MAX_PER_USER → 422 `limit_exceeded` (`details: { limit: 'photos', max }`);
+ * more than RATE_LIMITS.photoUploadPerUser uploads in its window → 429 `rate_limited`.
  */
 export const photoUploadQuerySchema = z.object({
   visibility: visibilitySchema.default(DEFAULT_VISIBILITY),
@@ -74,7 +75,9 @@ export type Post = z.infer<typeof postSchema>;
 /**
  * `POST /api/posts` → 201 Post: a short text, with optionally one of the person's own gallery
  * photos (someone else's → 404 `not_found`). On a public profile a post's photo shows only when
- * the photo is public too.
+ * the photo is public too. More than POSTS_MAX_PER_USER kept → 422 `limit_exceeded`
+ * (`details: { limit: 'posts', max }`); more than RATE_LIMITS.postCreatePerUser in its window →
+ * 429 `rate_limited`.
  */
 export const createPostRequestSchema = z
   .object({

@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/raw-query.ts';
-import { as, type SignedInPerson } from '../../test/accounts.ts';
+import { as, type SignedInPerson, uniqueEmail } from '../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { expectMoneyKept, postTip, ROOMY_TIP_RATE_LIMITS } from '../../test/tip-fixtures.ts';
-import { availableOf, createPerson, fund, postTransfer } from '../../test/transfer-fixtures.ts';
+import { availableOf, createPerson, fund, postTransfer, uniquePhone } from '../../test/transfer-fixtures.ts';
 import { blockedEitherWay, hasBlocked, isBlockedEitherWay } from './blocking.ts';
 
 describe('blocking', () => {
@@ -111,6 +111,24 @@ describe('blocking', () => {
     });
     expect(after.statusCode, after.body).toBe(201);
     expect(await availableOf(db(), blocker.userId)).toBe(1_700);
+  });
+
+  it('answers a transfer typed by email or phone to someone who blocked the sender exactly as to nobody', async () => {
+    const blocker = await person({ phoneVerified: true });
+    const blocked = await person();
+    await fund(db(), blocked.userId, 10_000);
+    await block(blocker, blocked);
+    const answerOf = async (recipient: string) => {
+      const answer = await postTransfer(testApp.app, blocked, { recipient, amountMinor: 1_000 });
+      return { status: answer.statusCode, error: answer.json().error };
+    };
+    const nobodyByEmail = await answerOf(uniqueEmail('nobody'));
+    expect(nobodyByEmail).toMatchObject({ status: 404, error: { code: 'recipient_not_found' } });
+    expect(await answerOf(blocker.email)).toEqual(nobodyByEmail);
+    const nobodyByPhone = await answerOf(uniquePhone());
+    expect(nobodyByPhone.status).toBe(404);
+    expect(await answerOf(blocker.phone!)).toEqual(nobodyByPhone);
+    expect(await availableOf(db(), blocked.userId)).toBe(10_000);
   });
 
   it('lists the history with one person by the transactions counterparty filter', async () => {

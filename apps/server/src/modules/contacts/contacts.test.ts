@@ -100,6 +100,27 @@ describe('contacts and contact groups', () => {
     expect(self.json().error.code).toBe('recipient_is_self');
   });
 
+  it('answers 409 to every add but one when the same person is added several times at once', async () => {
+    const owner = await person();
+    const friend = await person();
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, (_, index) =>
+        call(owner, {
+          method: 'POST',
+          url: '/api/contacts',
+          payload: { nickname: `Twin ${index}`, ztartag: friend.ztartag },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    for (const answer of answers.filter((one) => one.statusCode === 409)) {
+      expect(answer.json().error).toMatchObject({
+        code: 'conflict',
+        message: 'This person is already one of your contacts.',
+      });
+    }
+  });
+
   it('searches and filters the list, and pages it', async () => {
     const owner = await person();
     const group = (
@@ -199,6 +220,47 @@ describe('contacts and contact groups', () => {
       payload: { nickname: 'A', groupId: otherGroup.id },
     });
     expect(intoTheirGroup.statusCode).toBe(400);
+  });
+
+  it('refuses birthdays out of range with a message; a vCard with one imports the person without it', async () => {
+    const owner = await person();
+    for (const birthday of ['0000-01-01', '1899-12-31', '2101-01-01']) {
+      const answer = await call(owner, {
+        method: 'POST',
+        url: '/api/contacts',
+        payload: { nickname: 'A', birthday },
+      });
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(answer.json().error.details.issues[0].message).toBe('validation.dateRange');
+    }
+    expect((await addContact(owner, { nickname: 'Old', birthday: '1900-01-01' })).birthday).toBe(
+      '1900-01-01',
+    );
+    const vcf = [
+      'BEGIN:VCARD',
+      'VERSION:3.0',
+      'FN:Year Zero',
+      'BDAY:00000101',
+      'EMAIL:zero@example.com',
+      'END:VCARD',
+      'BEGIN:VCARD',
+      'VERSION:3.0',
+      'FN:Ok Person',
+      'BDAY:1985-04-12',
+      'END:VCARD',
+    ].join('\r\n');
+    const imported = await call(owner, {
+      method: 'POST',
+      url: '/api/contacts/import',
+      payload: vcf,
+      headers: { 'content-type': 'text/vcard' },
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toEqual({ imported: 2, merged: 0, skipped: 0 });
+    const { items } = await list(owner, '?q=zero');
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ nickname: 'Year Zero', email: 'zero@example.com', birthday: null });
+    expect((await list(owner, '?q=Ok%20Person')).items[0]?.birthday).toBe('1985-04-12');
   });
 
   it('answers 404 to another person for every contact and group route', async () => {

@@ -6,7 +6,7 @@ import {
   createContactRequestSchema,
   VCARD_IMPORT_MAX_CARDS,
 } from '@ztart/shared/contracts/contacts';
-import { emailSchema, ZTARTAG_PATTERN } from '@ztart/shared/validation';
+import { calendarDateSchema, emailSchema, ZTARTAG_PATTERN } from '@ztart/shared/validation';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDatabase } from '../../db/client.ts';
@@ -41,7 +41,8 @@ function candidateOf(entry: VCardEntry): Omit<Candidate, 'contactUserId'> | null
     email: firstValid(entry.emails, emailSchema),
     notes: cut(entry.note, CONTACT_TEXT_LIMITS.notes),
     relationship: cut(entry.relationship, CONTACT_TEXT_LIMITS.relationship),
-    birthday: entry.birthday,
+    // A date we cannot keep (year 0, 3000) leaves the birthday out, not the person.
+    birthday: entry.birthday === null ? null : firstValid([entry.birthday], calendarDateSchema),
     address: cut(entry.address, CONTACT_TEXT_LIMITS.address),
   });
   return parsed.success ? parsed.data : null;

@@ -14,6 +14,7 @@ import {
 import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDatabase } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { decodeCursor, pageOf } from '../../http/cursor.ts';
 import { AppError } from '../../http/errors.ts';
 import { users } from '../auth/tables.ts';
@@ -210,6 +211,23 @@ async function contactCountOf(db: AppDatabase, ownerId: string): Promise<number>
   return row?.n ?? 0;
 }
 
+/** One contact per person of the app and owner; two adds of the same person at once meet here. */
+const OWNER_USER_UNIQUE_INDEX = 'contacts_owner_user_key';
+
+function alreadyAContact(): AppError {
+  return new AppError('conflict', { message: 'This person is already one of your contacts.' });
+}
+
+/** Runs a write of a contact's link; the same person linked twice answers as the check before it does. */
+async function linkingOnce<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error, OWNER_USER_UNIQUE_INDEX)) throw alreadyAContact();
+    throw error;
+  }
+}
+
 /** The contact linked to `userId`, if the owner has one. */
 async function findLinkedContact(db: AppDatabase, ownerId: string, userId: string) {
   const [row] = await db
@@ -232,36 +250,38 @@ export async function createContact(db: AppDatabase, ownerId: string, body: Crea
   await requireOwnGroup(db, ownerId, body.groupId);
   const person = body.ztartag ? await resolveLinkedUser(db, ownerId, body.ztartag) : undefined;
   if (person && (await findLinkedContact(db, ownerId, person.userId))) {
-    throw new AppError('conflict', { message: 'This person is already one of your contacts.' });
+    throw alreadyAContact();
   }
   if ((await contactCountOf(db, ownerId)) >= CONTACTS_MAX_PER_USER) {
     throw new AppError('contact_add_failed', {
       message: 'You have reached the most contacts one person can keep.',
     });
   }
-  const row = await db.transaction(async (tx) => {
-    if (body.blocked) await lockOwner(tx, ownerId);
-    const [inserted] = await tx
-      .insert(contacts)
-      .values({
-        ownerId,
-        contactUserId: person?.userId ?? null,
-        groupId: body.groupId ?? null,
-        nickname: body.nickname,
-        name: body.name ?? null,
-        phone: body.phone ?? null,
-        email: body.email ?? null,
-        notes: body.notes ?? null,
-        relationship: body.relationship ?? null,
-        birthday: body.birthday ?? null,
-        address: body.address ?? null,
-        favourite: body.favourite ?? false,
-        blocked: body.blocked ?? false,
-        ztartag: person?.ztartag ?? null,
-      })
-      .returning();
-    return inserted!;
-  });
+  const row = await linkingOnce(() =>
+    db.transaction(async (tx) => {
+      if (body.blocked) await lockOwner(tx, ownerId);
+      const [inserted] = await tx
+        .insert(contacts)
+        .values({
+          ownerId,
+          contactUserId: person?.userId ?? null,
+          groupId: body.groupId ?? null,
+          nickname: body.nickname,
+          name: body.name ?? null,
+          phone: body.phone ?? null,
+          email: body.email ?? null,
+          notes: body.notes ?? null,
+          relationship: body.relationship ?? null,
+          birthday: body.birthday ?? null,
+          address: body.address ?? null,
+          favourite: body.favourite ?? false,
+          blocked: body.blocked ?? false,
+          ztartag: person?.ztartag ?? null,
+        })
+        .returning();
+      return inserted!;
+    }),
+  );
   return (await withPeople(db, [row]))[0]!;
 }
 
@@ -280,21 +300,23 @@ export async function updateContact(
       const person = await resolveLinkedUser(db, ownerId, body.ztartag);
       const other = await findLinkedContact(db, ownerId, person.userId);
       if (other && other.id !== id) {
-        throw new AppError('conflict', { message: 'This person is already one of your contacts.' });
+        throw alreadyAContact();
       }
       link = { contactUserId: person.userId, ztartag: person.ztartag };
     }
   }
   const { ztartag: _ztartag, ...fields } = body;
-  const row = await db.transaction(async (tx) => {
-    if (body.blocked !== undefined) await lockOwner(tx, ownerId);
-    const [updated] = await tx
-      .update(contacts)
-      .set({ ...fields, ...link, updatedAt: new Date() })
-      .where(and(eq(contacts.id, id), eq(contacts.ownerId, ownerId)))
-      .returning();
-    return updated;
-  });
+  const row = await linkingOnce(() =>
+    db.transaction(async (tx) => {
+      if (body.blocked !== undefined) await lockOwner(tx, ownerId);
+      const [updated] = await tx
+        .update(contacts)
+        .set({ ...fields, ...link, updatedAt: new Date() })
+        .where(and(eq(contacts.id, id), eq(contacts.ownerId, ownerId)))
+        .returning();
+      return updated;
+    }),
+  );
   if (!row) throw new AppError('not_found');
   return (await withPeople(db, [row]))[0]!;
 }

@@ -10,11 +10,25 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { errorResponses } from '../../http/error-responses.ts';
+import { createRateLimitCheck } from '../../http/rate-limit.ts';
 import { requireSignIn } from '../auth/session-plugin.ts';
+import { namesByPrivateIdentifier } from '../profiles/people.ts';
 import { createDebt, getDebt, listDebts, updateDebt } from './service.ts';
 import { settleDebt } from './settle.ts';
 
 export const debtRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  // A debt with someone named by email or phone looks them up: counted as the transfer look-up is.
+  const counterpartyLookupLimit = createRateLimitCheck(
+    app,
+    'debt-counterparty-lookup',
+    context.rateLimits.recipientLookupPerUser,
+    (request) => {
+      const typed = (request.body as { counterpartyUser?: unknown } | undefined)?.counterpartyUser;
+      if (request.auth.status !== 'signed-in' || typeof typed !== 'string') return undefined;
+      return namesByPrivateIdentifier(typed) ? request.auth.user.id : undefined;
+    },
+  );
+
   app.get(
     '/api/debts',
     {
@@ -34,11 +48,12 @@ export const debtRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
   app.post(
     '/api/debts',
     {
+      preHandler: counterpartyLookupLimit,
       schema: {
         summary: 'Records a debt with a user of the app (who confirms it) or with someone by name',
         tags: ['debts'],
         body: createDebtRequestSchema,
-        response: { 201: debtSchema, ...errorResponses(400, 401, 404) },
+        response: { 201: debtSchema, ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (request, reply) => {

@@ -15,10 +15,11 @@ import type { AppContext } from '../../context.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { decodeCursor, pageOf } from '../../http/cursor.ts';
 import { AppError } from '../../http/errors.ts';
+import { isBlockedEitherWay } from '../contacts/blocking.ts';
 import { findContactParty } from '../contacts/service.ts';
 import { type PendingEvent, publishAll } from '../notifications/live.ts';
 import { notify, toNotification } from '../notifications/service.ts';
-import { resolveRecipient } from '../profiles/people.ts';
+import { notFoundFor, resolveRecipient } from '../profiles/people.ts';
 import { profiles } from '../profiles/tables.ts';
 import { type DebtRow, type DebtSettlementRow, debtSettlements, debts } from './tables.ts';
 
@@ -219,7 +220,11 @@ async function totalsOf(
         visibleTo(userId),
         ...filters,
         eq(debts.status, 'open'),
-        inArray(debts.confirmation, ['not_needed', 'pending', 'confirmed']),
+        // A debt waiting for confirmation counts for whoever recorded it; for the other side, once confirmed.
+        or(
+          inArray(debts.confirmation, ['not_needed', 'confirmed']),
+          and(eq(debts.confirmation, 'pending'), eq(debts.ownerId, userId)),
+        ),
       ),
     )
     // By position: the direction's expression carries a parameter, written once in the list.
@@ -248,6 +253,8 @@ export async function createDebt(
   if (body.counterpartyUser !== undefined) {
     const person = await resolveRecipient(context.db, body.counterpartyUser);
     if (person.userId === userId) throw new AppError('recipient_is_self');
+    // A block either way reads exactly as nobody: the answer tells neither of it.
+    if (await isBlockedEitherWay(context.db, userId, person.userId)) throw notFoundFor(body.counterpartyUser);
     counterpartyUserId = person.userId;
   } else if (body.counterpartyName === undefined && contact) {
     // Recorded from a contact with nobody typed: the contact's account, else what they are called.

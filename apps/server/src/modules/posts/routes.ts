@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { errorResponses } from '../../http/error-responses.ts';
+import { createRateLimitCheck } from '../../http/rate-limit.ts';
 import { requireSignIn } from '../auth/session-plugin.ts';
 import { reencodeImage, uploadedImage } from '../profiles/avatars.ts';
 import {
@@ -30,6 +31,12 @@ import {
 const photoUploadRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  const uploadLimit = createRateLimitCheck(
+    app,
+    'photo-upload',
+    context.rateLimits.photoUploadPerUser,
+    (request) => (request.auth.status === 'signed-in' ? request.auth.user.id : undefined),
+  );
 
   app.post(
     '/api/profiles/me/photos',
@@ -38,6 +45,7 @@ const photoUploadRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       // Before the body is read: nobody uploads 5 MB only to hear they are not signed in.
       onRequest: async (request, reply) => {
         requireSignIn(request, reply, context);
+        await uploadLimit(request, reply);
       },
       schema: {
         summary: `Adds a photo to the gallery: the raw image as the body (${PHOTO_CONTENT_TYPES.join(', ')}; at most 5 MB)`,
@@ -45,10 +53,10 @@ const photoUploadRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
           `Re-encoded to WebP without metadata (EXIF and GPS removed), at most ${PHOTO_MAX_EDGE_PX} px on its ` +
           'longer side. `?visibility=public` shows it on the public profile (default private). Empty body → ' +
           '400 `image_required`; anything else than one of those images → 415 `image_invalid`; a full ' +
-          'gallery → 422 `limit_exceeded`.',
+          'gallery → 422 `limit_exceeded`; too many uploads in an hour → 429 `rate_limited`.',
         tags: ['profiles'],
         querystring: photoUploadQuerySchema,
-        response: { 201: photoSchema, ...errorResponses(400, 401, 403, 413, 415, 422) },
+        response: { 201: photoSchema, ...errorResponses(400, 401, 403, 413, 415, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -135,14 +143,22 @@ export const postRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     async (request, reply) => listPosts(db, requireSignIn(request, reply, context).user.id, request.query),
   );
 
+  const postLimit = createRateLimitCheck(
+    app,
+    'post-create',
+    context.rateLimits.postCreatePerUser,
+    (request) => (request.auth.status === 'signed-in' ? request.auth.user.id : undefined),
+  );
+
   app.post(
     '/api/posts',
     {
+      preHandler: postLimit,
       schema: {
         summary: 'Writes a post: a short text with optionally one of the own gallery photos',
         tags: ['profiles'],
         body: createPostRequestSchema,
-        response: { 201: postSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 201: postSchema, ...errorResponses(400, 401, 403, 404, 422, 429) },
       },
     },
     async (request, reply) => {

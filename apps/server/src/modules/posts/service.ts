@@ -8,7 +8,7 @@ import type {
   PublicShowcase,
   Visibility,
 } from '@ztart/shared/contracts/posts';
-import { PHOTOS_MAX_PER_USER, PUBLIC_PROFILE_LIMITS } from '@ztart/shared/limits';
+import { PHOTOS_MAX_PER_USER, POSTS_MAX_PER_USER, PUBLIC_PROFILE_LIMITS } from '@ztart/shared/limits';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppDatabase } from '../../db/client.ts';
@@ -148,6 +148,12 @@ export async function createPost(
 ): Promise<Post> {
   const photoId = body.photoId ?? null;
   return db.transaction(async (tx) => {
+    // The person's row locked, as for photos: two posts at once cannot both take the last place.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const [kept] = await tx.select({ n: count() }).from(posts).where(eq(posts.userId, userId));
+    if ((kept?.n ?? 0) >= POSTS_MAX_PER_USER) {
+      throw new AppError('limit_exceeded', { details: { limit: 'posts', max: POSTS_MAX_PER_USER } });
+    }
     let photoVisibility: string | null = null;
     if (photoId) {
       const [photo] = await tx

@@ -318,7 +318,7 @@ async function tipFromWallet(
   const outcome = await context.transfers.movements.submit(prepared.order).catch((error: unknown) => {
     throw unknownUnlessRefused(error);
   });
-  const answer = answerOf(outcome, body.currency);
+  const answer = answerOf(outcome, body.currency, body.receiver);
   if (outcome.error === undefined && !outcome.replayed) {
     const after: AfterCommit = {
       events: [

@@ -62,7 +62,7 @@ export async function sendTransfer(
     const outcome = await context.transfers.movements.submit(prepared.order).catch((error: unknown) => {
       throw unknownUnlessRefused(error);
     });
-    const answer = answerOf(outcome, body.currency);
+    const answer = answerOf(outcome, body.currency, body.recipient);
     if (outcome.error === undefined && !outcome.replayed)
       publishAll(context.live, eventsOf(prepared, outcome));
     return answer;
@@ -262,12 +262,18 @@ export function walletMovement(
   return { sent, received, notification, order };
 }
 
-/** The answer of a movement, or the error of its refusal. */
-export function answerOf(outcome: MovementOutcome, currency: Currency): MoneyAnswer {
+/**
+ * The answer of a movement, or the error of its refusal. With what the sender typed, a recipient
+ * refused by the movement (gone, or blocking the sender) answers as the look-up does for nobody.
+ */
+export function answerOf(outcome: MovementOutcome, currency: Currency, typedRecipient?: string): MoneyAnswer {
   if (outcome.error === undefined) {
     return { statusCode: outcome.statusCode, body: outcome.body, replayed: outcome.replayed === true };
   }
   switch (outcome.error) {
+    case 'recipient_user_not_found':
+      // A recipient gone, or who blocked the sender, reads exactly as nobody with what was typed.
+      throw typedRecipient === undefined ? new AppError(outcome.error) : notFoundFor(typedRecipient);
     case 'limit_exceeded':
       throw dailyLimitError(remainingOf(outcome, currency));
     case 'pin_required':
