@@ -80,6 +80,9 @@ export const UNIFORM_ANSWER_MS = 250;
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
 
+/** Long enough for any start on a slow machine; a plugin that truly hangs still ends the start. */
+const PLUGIN_TIMEOUT_MS = 120_000;
+
 /** Builds the whole server without listening: main.ts listens, tests use `app.inject`. */
 export async function buildApp(options: BuildAppOptions) {
   const { config, database, logStream } = options;
@@ -94,6 +97,10 @@ export async function buildApp(options: BuildAppOptions) {
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
+    // The embedded database opens, migrates and seeds on this thread while the plugins load (a new
+    // data folder on a busy machine can hold it for many seconds): Fastify's 10 s default would
+    // call a plugin stuck that is only waiting its turn.
+    pluginTimeout: PLUGIN_TIMEOUT_MS,
     ...timeoutOptions({ ...CONNECTION_TIMEOUTS, ...options.timeouts }),
   }).withTypeProvider<ZodTypeProvider>();
 
