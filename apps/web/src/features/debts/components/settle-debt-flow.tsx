@@ -8,15 +8,14 @@ import { Money, useFormatMoney } from '@/components/money/money';
 import { checkAmount } from '@/components/money/parse-amount-input';
 import { MoneySteps, useMoneyStepper } from '@/components/money-flow/money-stepper';
 import { ConfirmActions, SummaryList } from '@/components/money-flow/movement-parts';
+import { MoneyPinStep } from '@/components/money-flow/pin-step';
 import { StepHeading } from '@/components/money-flow/step-heading';
-import { EnterPinForm } from '@/components/pin-forms';
 import { Button } from '@/components/ui/button';
 import { useSettleDebt } from '@/features/debts/api/debts';
 import { ChoiceGroup } from '@/features/debts/components/choice-group';
 import { counterpartyName, settleWays } from '@/features/debts/debt-sides';
 import { useErrorMessage } from '@/hooks/use-error-message';
 import { ApiError } from '@/lib/api-client';
-import { useVerifyPin } from '@/lib/pin';
 import { useWallet } from '@/lib/wallet/get-wallet';
 import { availableIn } from '@/lib/wallet/wallet-figures';
 
@@ -241,28 +240,16 @@ function PinStep({
 }) {
   const { t } = useTranslation('wallet');
   const format = useFormatMoney();
-  const verify = useVerifyPin();
   const amount = format(request.amountMinor, debt.currency);
   return (
-    <div className="flex flex-col gap-4">
-      <StepHeading>{t('send.pinTitle')}</StepHeading>
-      <p className="text-sm text-muted-foreground">
-        {t('send.pinBody', { amount, name: counterpartyName(debt) })}
-      </p>
-      {sending ? (
-        <p role="status" className="text-sm">
-          {t('send.sending')}
-        </p>
-      ) : (
-        <EnterPinForm
-          mutation={verify}
-          label={t('send.pinLabel')}
-          submitLabel={t('send.pinSubmit', { amount })}
-          onDone={onVerified}
-          onCancel={onBack}
-        />
-      )}
-    </div>
+    <MoneyPinStep
+      body={t('send.pinBody', { amount, name: counterpartyName(debt) })}
+      submitLabel={t('send.pinSubmit', { amount })}
+      sendingLabel={t('send.sending')}
+      sending={sending}
+      onVerified={onVerified}
+      onBack={onBack}
+    />
   );
 }
 

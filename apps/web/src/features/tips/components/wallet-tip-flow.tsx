@@ -8,8 +8,8 @@ import { useFormatMoney } from '@/components/money/money';
 import { checkAmount } from '@/components/money/parse-amount-input';
 import { type Attempt, MoneySteps, useMoneyStepper } from '@/components/money-flow/money-stepper';
 import { canRetry, SummaryList, useMovementErrorMessage } from '@/components/money-flow/movement-parts';
+import { MoneyPinStep } from '@/components/money-flow/pin-step';
 import { StepHeading } from '@/components/money-flow/step-heading';
-import { EnterPinForm } from '@/components/pin-forms';
 import { Avatar } from '@/components/ui/avatar';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/field';
@@ -20,7 +20,6 @@ import { TipStatusBadge } from '@/features/tips/components/tip-status-badge';
 import { tipLinkOf } from '@/features/tips/quick-tip-link';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { useVerifyPin } from '@/lib/pin';
 import { availableIn } from '@/lib/wallet/wallet-figures';
 
 /** The amount chosen: a preset, or what was typed under "Other amount". */
@@ -323,28 +322,16 @@ function PinStep({
 }) {
   const { t } = useTranslation(['tips', 'wallet']);
   const format = useFormatMoney();
-  const verify = useVerifyPin();
   const amount = format(request.amountMinor, request.currency);
   return (
-    <div className="flex flex-col gap-4">
-      <StepHeading>{t('wallet:send.pinTitle')}</StepHeading>
-      <p className="text-sm text-muted-foreground">
-        {t('tips:send.pinBody', { amount, name: `@${profile.ztartag}` })}
-      </p>
-      {sending ? (
-        <p role="status" className="text-sm">
-          {t('tips:send.sending')}
-        </p>
-      ) : (
-        <EnterPinForm
-          mutation={verify}
-          label={t('wallet:send.pinLabel')}
-          submitLabel={t('tips:send.confirmAction', { amount })}
-          onDone={onVerified}
-          onCancel={onBack}
-        />
-      )}
-    </div>
+    <MoneyPinStep
+      body={t('tips:send.pinBody', { amount, name: `@${profile.ztartag}` })}
+      submitLabel={t('tips:send.confirmAction', { amount })}
+      sendingLabel={t('tips:send.sending')}
+      sending={sending}
+      onVerified={onVerified}
+      onBack={onBack}
+    />
   );
 }
 

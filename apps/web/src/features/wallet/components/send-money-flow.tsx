@@ -16,8 +16,8 @@ import {
   SummaryList,
   useMovementErrorMessage,
 } from '@/components/money-flow/movement-parts';
+import { MoneyPinStep } from '@/components/money-flow/pin-step';
 import { StepHeading } from '@/components/money-flow/step-heading';
-import { EnterPinForm } from '@/components/pin-forms';
 import { useRecipientLookup } from '@/components/recipient/api/get-recipient';
 import { RecipientCard, RecipientField } from '@/components/recipient/recipient-field';
 import { Button } from '@/components/ui/button';
@@ -27,7 +27,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useCreateTransfer } from '@/features/wallet/api/create-transfer';
 import { useErrorMessage } from '@/hooks/use-error-message';
 import { ApiError } from '@/lib/api-client';
-import { useVerifyPin } from '@/lib/pin';
 import { useWallet } from '@/lib/wallet/get-wallet';
 import {
   availableIn,
@@ -303,29 +302,17 @@ function PinStep({
 }) {
   const { t } = useTranslation('wallet');
   const format = useFormatMoney();
-  const verify = useVerifyPin();
   const { request, recipient } = confirmed.request;
   const amount = format(request.amountMinor, request.currency);
   return (
-    <div className="flex flex-col gap-4">
-      <StepHeading>{t('send.pinTitle')}</StepHeading>
-      <p className="text-sm text-muted-foreground">
-        {t('send.pinBody', { amount, name: recipient.displayName })}
-      </p>
-      {sending ? (
-        <p role="status" className="text-sm">
-          {t('send.sending')}
-        </p>
-      ) : (
-        <EnterPinForm
-          mutation={verify}
-          label={t('send.pinLabel')}
-          submitLabel={t('send.pinSubmit', { amount })}
-          onDone={onVerified}
-          onCancel={onBack}
-        />
-      )}
-    </div>
+    <MoneyPinStep
+      body={t('send.pinBody', { amount, name: recipient.displayName })}
+      submitLabel={t('send.pinSubmit', { amount })}
+      sendingLabel={t('send.sending')}
+      sending={sending}
+      onVerified={onVerified}
+      onBack={onBack}
+    />
   );
 }
 
