@@ -1,14 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { describeError } from '../../lib/background.ts';
+import { type PollingLoop, pollingLoop } from '../../lib/polling.ts';
 import { deleteExpiredKeys } from '../idempotency/service.ts';
 import { SETTLEMENT_BATCH_SIZE, type SettlementRound, settleDue } from './settlement.ts';
 
-export interface SettlementWorker {
-  /** Starts polling every `pollMs` (no-op when pollMs is 0 or it already runs). */
-  start(): void;
-  /** Stops polling and waits for a round in flight, so the database can close after it. */
-  stop(): Promise<void>;
+export interface SettlementWorker extends PollingLoop {
   /** One round now, at `now` (the app's clock by default): what tests call instead of waiting. */
   settleDue(now?: Date): Promise<SettlementRound>;
 }
@@ -30,10 +26,6 @@ export function createSettlementWorker(
   log: FastifyBaseLogger,
   pollMs: number,
 ): SettlementWorker {
-  let timer: NodeJS.Timeout | undefined;
-  let inFlight: Promise<unknown> = Promise.resolve();
-  let running = false;
-
   let lastSweepMs = Number.NEGATIVE_INFINITY;
   const round = async (now: Date) => {
     const result = await settleDue(context, now, { log });
@@ -45,35 +37,15 @@ export function createSettlementWorker(
     return result;
   };
 
-  const schedule = (delayMs: number) => {
-    timer = setTimeout(() => {
-      const work = round(context.now()).then(
-        // Only a round of successes means more may be waiting; failures wait for the timer.
-        (result) => result.failed.length === 0 && result.settled.length >= SETTLEMENT_BATCH_SIZE,
-        (error: unknown) => {
-          log.error({ err: describeError(error) }, 'settlement round failed');
-          return false;
-        },
-      );
-      inFlight = work;
-      void work.then((full) => {
-        if (running) schedule(full ? 0 : pollMs);
-      });
-    }, delayMs);
-    timer.unref();
-  };
-
-  return {
-    start() {
-      if (running || pollMs <= 0) return;
-      running = true;
-      schedule(pollMs);
+  const loop = pollingLoop({
+    what: 'settlement',
+    pollMs,
+    log,
+    // Only a round of successes means more may be waiting; failures wait for the timer.
+    round: async () => {
+      const result = await round(context.now());
+      return { moreWaiting: result.failed.length === 0 && result.settled.length >= SETTLEMENT_BATCH_SIZE };
     },
-    async stop() {
-      running = false;
-      clearTimeout(timer);
-      await inFlight;
-    },
-    settleDue: (now) => round(now ?? context.now()),
-  };
+  });
+  return { ...loop, settleDue: (now) => round(now ?? context.now()) };
 }
