@@ -7,7 +7,6 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { columnValues } from '../../db/sql-helpers.ts';
 import { AppError } from '../../http/errors.ts';
-import { auditLog } from '../activity/tables.ts';
 import type { SignedIn } from '../auth/session-plugin.ts';
 import {
   failedMoneyRequest,
@@ -15,16 +14,14 @@ import {
   runMoneyRequest,
   unknownUnlessRefused,
 } from '../idempotency/money-request.ts';
-import { idempotencyKeyOf, keyExpiryOf, requestHashOf } from '../idempotency/service.ts';
+import { idempotencyKeyOf, requestHashOf } from '../idempotency/service.ts';
 import type { MovementOrder, MovementOutcome } from '../ledger/movement.ts';
-import { asksForPin, assertWithinTransferMax, dayStartOf } from '../limits/limits.ts';
+import { assertWithinTransferMax } from '../limits/limits.ts';
 import { type PendingEvent, publishAll } from '../notifications/live.ts';
 import { toNotification } from '../notifications/service.ts';
-import { notifications } from '../notifications/tables.ts';
 import { displayNameOf, findPerson, type Person, shortNameOf } from '../profiles/people.ts';
-import { toTransaction, transactionRow } from '../transactions/record.ts';
-import { transactions } from '../transactions/tables.ts';
-import { answerOf, movementRecords } from '../transfers/service.ts';
+import { toTransaction, type transactionRow } from '../transactions/record.ts';
+import { answerOf, walletMovement } from '../transfers/service.ts';
 import { findVisibleDebt, sidesOf } from './service.ts';
 import { type DebtRow, debtSettlements, debts } from './tables.ts';
 
@@ -131,7 +128,7 @@ async function settleByTransfer(
 interface PreparedSettlement {
   order: MovementOrder;
   received: ReturnType<typeof transactionRow>;
-  notification: ReturnType<typeof movementRecords>['notification'];
+  notification: ReturnType<typeof walletMovement>['notification'];
 }
 
 /** The movement of a settlement by transfer: a transfer's rows, and the settlement's. */
@@ -148,84 +145,56 @@ function prepareSettlement(
   }: { debt: DebtRow; key: string; body: SettleDebtRequest; sender: Person; recipient: Person; now: Date },
 ): PreparedSettlement {
   const { amountMinor } = body;
-  const currency = debt.currency as Currency;
-  const ledgerBatchId = randomUUID();
   const settlementId = randomUUID();
-  const shared = {
-    status: 'completed',
-    amountMinor,
-    currency,
-    note: debt.note,
-    groupId: randomUUID(),
-    ledgerBatchId,
-    createdAt: now,
-    settledAt: now,
-  } as const;
-  const sent = transactionRow({
-    ...shared,
-    userId: sender.userId,
-    type: 'expense',
-    kind: 'transfer_out',
-    description: `Transfer to ${shortNameOf(recipient)}`,
-    counterparty: { userId: recipient.userId, ztartag: recipient.ztartag, name: displayNameOf(recipient) },
-  });
-  const received = transactionRow({
-    ...shared,
-    userId: recipient.userId,
-    type: 'income',
-    kind: 'transfer_in',
-    description: `Transfer from ${shortNameOf(sender)}`,
-    counterparty: { userId: sender.userId, ztartag: sender.ztartag, name: displayNameOf(sender) },
-  });
-  const { notification, audit } = movementRecords(request, {
+  const { sent, received, notification, order } = walletMovement(request, signedIn, {
     kind: 'transfer',
+    key,
+    requestHash: requestHashOf({ route: routeOf(debt.id), body }),
     sender,
     recipientId: recipient.userId,
-    receivedTransactionId: received.id,
     amountMinor,
-    currency,
+    currency: debt.currency as Currency,
+    note: debt.note,
+    groupId: randomUUID(),
+    ledgerBatchId: randomUUID(),
     now,
-    resource: `transaction:${sent.id}`,
-    metadata: { recipientId: recipient.userId, groupId: shared.groupId, ledgerBatchId, debtId: debt.id },
+    sent: {
+      kind: 'transfer_out',
+      description: `Transfer to ${shortNameOf(recipient)}`,
+      counterparty: { userId: recipient.userId, ztartag: recipient.ztartag, name: displayNameOf(recipient) },
+    },
+    received: {
+      kind: 'transfer_in',
+      description: `Transfer from ${shortNameOf(sender)}`,
+      counterparty: { userId: sender.userId, ztartag: sender.ztartag, name: displayNameOf(sender) },
+    },
+    ledgerCode: 'transfer',
+    categoryKey: CATEGORY_OF_KIND.transfer_out,
+    resource: (sentRow) => `transaction:${sentRow.id}`,
+    metadata: (groupId, ledgerBatchId) => ({
+      recipientId: recipient.userId,
+      groupId,
+      ledgerBatchId,
+      debtId: debt.id,
+    }),
   });
   const answer: SettlementAnswer & { transaction: Transaction } = {
     debtId: debt.id,
     settlementId,
     transaction: toTransaction(sent),
   };
-  const order: MovementOrder = {
-    key,
-    requestHash: requestHashOf({ route: routeOf(debt.id), body }),
-    senderId: sender.userId,
-    recipientId: recipient.userId,
+  const debtSettlement = columnValues(debtSettlements, {
+    id: settlementId,
+    debtId: debt.id,
     amountMinor,
-    currency,
-    now,
-    keyExpiresAt: keyExpiryOf(now),
-    dayStartsAt: dayStartOf(now),
-    checkDaily: !sender.verified,
-    checkPin: asksForPin(signedIn, amountMinor, now),
-    ledgerBatchId,
-    ledgerCode: 'transfer',
-    categoryKey: CATEGORY_OF_KIND.transfer_out,
-    sent: columnValues(transactions, sent),
-    received: columnValues(transactions, received),
-    notification: columnValues(notifications, notification),
-    audit: columnValues(auditLog, audit),
-    debtSettlement: columnValues(debtSettlements, {
-      id: settlementId,
-      debtId: debt.id,
-      amountMinor,
-      via: 'transfer',
-      recordedBy: sender.userId,
-      ledgerBatchId,
-      sentTransactionId: sent.id,
-      receivedTransactionId: received.id,
-      createdAt: now,
-    }),
-    answer,
-  };
-  return { order, received, notification };
+    via: 'transfer',
+    recordedBy: sender.userId,
+    ledgerBatchId: sent.ledgerBatchId,
+    sentTransactionId: sent.id,
+    receivedTransactionId: received.id,
+    createdAt: now,
+  });
+  return { order: { ...order, debtSettlement, answer }, received, notification };
 }
 
 /** What the open pages of both people learn once the settlement has committed. */

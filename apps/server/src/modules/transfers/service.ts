@@ -136,7 +136,7 @@ function prepareTransfer(
  * The recipient's notification and the sender's audit row of a movement between two wallets
  * (a transfer, a tip from the wallet): the same shape for each, named after its kind.
  */
-export function movementRecords(
+function movementRecords(
   request: FastifyRequest,
   movement: {
     kind: 'transfer' | 'tip';
