@@ -5,14 +5,13 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { FieldError, INPUT_CLASS } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
+import { ImageFileField } from '@/components/ui/image-file-field';
 import { toast } from '@/components/ui/toast/toast-store';
 import { useRemoveAvatar, useUploadAvatar } from '@/features/account/api/avatar';
 import { SectionCard } from '@/features/account/components/section-card';
 import { useErrorMessage, useFailureMessage } from '@/hooks/use-error-message';
 import { ApiError } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 
 /** Why a chosen file cannot be sent, checked before the upload (the server checks again). */
 function fileProblem(file: File | null): string | null {
@@ -77,8 +76,6 @@ export function AvatarSection({ profile, name }: { profile: OwnProfile; name: st
 
   const uploadFailed =
     upload.isError && !(upload.error instanceof ApiError && FILE_CODES.has(upload.error.code));
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
 
   return (
     <SectionCard icon={Camera} title={t('avatar.title')} description={t('avatar.description')}>
@@ -89,28 +86,14 @@ export function AvatarSection({ profile, name }: { profile: OwnProfile; name: st
         </p>
       </div>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={inputId} className="text-sm font-medium">
-            {t('avatar.choose')}
-          </label>
-          <input
-            ref={inputRef}
-            id={inputId}
-            type="file"
-            accept="image/*"
-            aria-invalid={fileError ? true : undefined}
-            aria-describedby={[fileError ? errorId : null, hintId].filter(Boolean).join(' ')}
-            onChange={(event) => choose(event.target.files?.[0] ?? null)}
-            className={cn(
-              INPUT_CLASS,
-              'cursor-pointer py-1.5 file:mr-3 file:min-h-8 file:rounded-md file:border-0 file:bg-secondary file:px-3 file:text-sm file:font-medium',
-            )}
-          />
-          <p id={hintId} className="text-sm text-muted-foreground">
-            {t('avatar.hint')}
-          </p>
-          <FieldError id={errorId} error={fileError ? errorMessage(fileError) : undefined} />
-        </div>
+        <ImageFileField
+          id={inputId}
+          inputRef={inputRef}
+          label={t('avatar.choose')}
+          hint={t('avatar.hint')}
+          error={fileError ? errorMessage(fileError) : undefined}
+          onChoose={choose}
+        />
         {uploadFailed ? <FormAlert>{failureMessage(upload.error, 'profile_update_failed')}</FormAlert> : null}
         {remove.isError ? <FormAlert>{failureMessage(remove.error, 'photo_delete_failed')}</FormAlert> : null}
         <div className="flex flex-wrap gap-2">

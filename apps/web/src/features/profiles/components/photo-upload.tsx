@@ -3,8 +3,8 @@ import { ImageUp, Upload } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { FieldError, INPUT_CLASS } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
+import { ImageFileField } from '@/components/ui/image-file-field';
 import { toast } from '@/components/ui/toast/toast-store';
 import { useUploadPhoto } from '@/features/profiles/api/photos';
 import { imageFileProblem, isFileProblem, isGalleryFull } from '@/features/profiles/components/image-file';
@@ -12,7 +12,6 @@ import { ProfileSection } from '@/features/profiles/components/profile-section';
 import { useObjectUrl } from '@/features/profiles/components/use-object-url';
 import { VisibilityField } from '@/features/profiles/components/visibility';
 import { useErrorMessage, useFailureMessage } from '@/hooks/use-error-message';
-import { cn } from '@/lib/cn';
 
 /** Adds a photo from a file: choose (previewed), say who sees it, upload. */
 export function PhotoUpload() {
@@ -57,34 +56,18 @@ export function PhotoUpload() {
   };
 
   const failed = upload.isError && !isFileProblem(upload.error);
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
 
   return (
     <ProfileSection icon={ImageUp} title={t('photos.title')} description={t('photos.description')}>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={inputId} className="text-sm font-medium">
-            {t('photos.choose')}
-          </label>
-          <input
-            ref={inputRef}
-            id={inputId}
-            type="file"
-            accept="image/*"
-            aria-invalid={fileError ? true : undefined}
-            aria-describedby={[fileError ? errorId : null, hintId].filter(Boolean).join(' ')}
-            onChange={(event) => choose(event.target.files?.[0] ?? null)}
-            className={cn(
-              INPUT_CLASS,
-              'cursor-pointer py-1.5 file:mr-3 file:min-h-8 file:rounded-md file:border-0 file:bg-secondary file:px-3 file:text-sm file:font-medium',
-            )}
-          />
-          <p id={hintId} className="text-sm text-muted-foreground">
-            {t('photos.hint')}
-          </p>
-          <FieldError id={errorId} error={fileError ? errorMessage(fileError) : undefined} />
-        </div>
+        <ImageFileField
+          id={inputId}
+          inputRef={inputRef}
+          label={t('photos.choose')}
+          hint={t('photos.hint')}
+          error={fileError ? errorMessage(fileError) : undefined}
+          onChoose={choose}
+        />
         {preview ? (
           <img
             src={preview}
