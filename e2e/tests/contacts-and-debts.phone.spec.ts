@@ -2,7 +2,7 @@ import { devices, expect, test } from '@playwright/test';
 import { expectNoSevereAxeIssue } from './support/axe.ts';
 import { text } from './support/catalog.ts';
 import { forgetContacts } from './support/contacts.ts';
-import { debtItem } from './support/debts.ts';
+import { debtItem, settlementTransfer } from './support/debts.ts';
 import { fundAtLeast, money } from './support/money.ts';
 import { DEMO_PASSWORD, DEMO_PEOPLE, signIn, uniqueSuffix } from './support/people.ts';
 
@@ -149,22 +149,10 @@ test('on a phone, with two demo people (sign-ups are used up by other journeys):
   await expect(debtItem(page, note).getByTestId('debt-remaining')).toHaveText(money(800));
   await expect(debtItem(page, note)).toContainText(d('item.status.open'));
 
-  await friendPage.goto('/transactions');
   await expect(
-    friendPage
-      .getByTestId('transaction-row')
-      .filter({ hasText: `Transfer to @${owner.ztartag}` })
-      .filter({ hasText: money(1200) })
-      .first(),
+    await settlementTransfer(friendPage, `Transfer to @${owner.ztartag}`, money(1200)),
   ).toBeVisible();
-  await page.goto('/transactions');
-  await expect(
-    page
-      .getByTestId('transaction-row')
-      .filter({ hasText: `Transfer from @${friend.ztartag}` })
-      .filter({ hasText: money(1200) })
-      .first(),
-  ).toBeVisible();
+  await expect(await settlementTransfer(page, `Transfer from @${friend.ztartag}`, money(1200))).toBeVisible();
   await friendContext.close();
 
   await forgetContacts(page);

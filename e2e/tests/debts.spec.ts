@@ -1,7 +1,7 @@
 import { devices, expect, test } from '@playwright/test';
 import { expectNoSevereAxeIssue } from './support/axe.ts';
 import { text } from './support/catalog.ts';
-import { debtItem } from './support/debts.ts';
+import { debtItem, settlementTransfer } from './support/debts.ts';
 import { fundAtLeast, money } from './support/money.ts';
 import { DEMO_PASSWORD, DEMO_PEOPLE, signIn, uniqueSuffix } from './support/people.ts';
 
@@ -100,21 +100,9 @@ test('a debt owed to me of 20.00: the other person confirms it and settles 12.00
   await expect(debtItem(page, note).getByTestId('debt-remaining')).toHaveText(money(800));
   await expect(debtItem(page, note)).toContainText(en('debts', 'item.status.open'));
 
-  await debtorPage.goto('/transactions');
   await expect(
-    debtorPage
-      .getByTestId('transaction-row')
-      .filter({ hasText: `Transfer to @${creditor.ztartag}` })
-      .filter({ hasText: money(1200) })
-      .first(),
+    await settlementTransfer(debtorPage, `Transfer to @${creditor.ztartag}`, money(1200)),
   ).toBeVisible();
-  await page.goto('/transactions');
-  await expect(
-    page
-      .getByTestId('transaction-row')
-      .filter({ hasText: `Transfer from @${debtor.ztartag}` })
-      .filter({ hasText: money(1200) })
-      .first(),
-  ).toBeVisible();
+  await expect(await settlementTransfer(page, `Transfer from @${debtor.ztartag}`, money(1200))).toBeVisible();
   await debtorContext.close();
 });
