@@ -73,8 +73,16 @@ test('a budget of 100.00 on a category: spending 85.00 into it shows 85 % and ra
       { 'Idempotency-Key': randomUUID() },
     );
     await page.goto(`/transactions/${transfer.transaction.id}`);
+    const saved = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'PATCH' && response.url().endsWith(transfer.transaction.id),
+    );
     await page.getByLabel(en('transactions', 'detail.category')).selectOption({ label: categoryName });
-    await expect(page.getByText(en('transactions', 'detail.categoryChanged'))).toBeVisible();
+    expect((await saved).ok()).toBe(true);
+    // Only one toast shows at a time: the budget alert, when it comes, takes the place of this one.
+    if (amountMinor === 45_00) {
+      await expect(page.getByText(en('transactions', 'detail.categoryChanged'))).toBeVisible();
+    }
   }
   // The alert arrives live, as a toast on the open page.
   await expect(
