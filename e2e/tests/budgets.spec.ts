@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import type { Notification } from '@ztart/shared/contracts/notifications';
+import { expectNoSevereAxeIssue } from './support/axe.ts';
 import { text } from './support/catalog.ts';
 import { fundAtLeast, money } from './support/money.ts';
 import { DEMO_PASSWORD, DEMO_PEOPLE, signIn, uniqueSuffix } from './support/people.ts';
@@ -43,7 +44,8 @@ test('a budget of 100.00 on a category: spending 85.00 into it shows 85 % and ra
 
   // A budget of 100.00 on the category, set on the page.
   await page.goto('/budget');
-  await expect(page.getByTestId('budget-month')).toHaveText(monthName(now));
+  // The first screen of the run loads its code: a busy machine may take a while.
+  await expect(page.getByTestId('budget-month')).toHaveText(monthName(now), { timeout: 30_000 });
   await page
     .getByRole('button', { name: b('actions.add') })
     .first()
@@ -97,6 +99,10 @@ test('a budget of 100.00 on a category: spending 85.00 into it shows 85 % and ra
   await expect(card.getByText(b('card.percent', { percent: '85' }))).toBeVisible();
   await expect(card.getByText(b('standing.near'))).toBeVisible();
   await expect(card.getByText(b('card.under', { amount: money(15_00) }))).toBeVisible();
+  await expectNoSevereAxeIssue(page, 'the budgets with progress bars');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectNoSevereAxeIssue(page, 'the budgets with progress bars, dark');
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // Exactly one alert, at 80 %, in the notifications; reading it marks it read.
   const alerts = await budgetAlerts(page, budgetId!);
