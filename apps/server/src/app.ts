@@ -26,6 +26,8 @@ import { accountDeletionRoutes, authRoutes } from './modules/accounts/routes.ts'
 import { activityRoutes } from './modules/activity/routes.ts';
 import { sessionPlugin } from './modules/auth/session-plugin.ts';
 import { createSessionFinder } from './modules/auth/sessions.ts';
+import { watchBudgetAlerts } from './modules/budgets/alerts.ts';
+import { budgetRoutes } from './modules/budgets/routes.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
 import { createDebtReminderWorker } from './modules/debts/reminder-worker.ts';
 import { debtRoutes } from './modules/debts/routes.ts';
@@ -132,6 +134,9 @@ export async function buildApp(options: BuildAppOptions) {
     transfers: createTransferBatchers(db, app.log, { maxQueued: config.batchQueueMax }),
     uniformAnswerMs: options.uniformAnswerMs ?? UNIFORM_ANSWER_MS,
   };
+  // Budgets reaching 80 % and 100 % are told of after each spend commits (modules/budgets/alerts.ts).
+  const budgetAlerts = watchBudgetAlerts(context, app.log);
+  app.decorate('budgetAlerts', budgetAlerts);
   const settlement = createSettlementWorker(context, app.log, config.settlementPollMs);
   app.decorate('settlement', settlement);
   // Card charges and payouts settle in the background once the app and its database are ready,
@@ -154,6 +159,8 @@ export async function buildApp(options: BuildAppOptions) {
     closing = true;
     await settlement.stop();
     await debtReminders.stop();
+    budgetAlerts.stop();
+    await budgetAlerts.idle();
   });
   if (config.isProduction && mailer.kind === 'outbox') {
     app.log.warn(
@@ -184,6 +191,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(transferRoutes, { context });
   await app.register(debtRoutes, { context });
   await app.register(transactionRoutes, { context });
+  await app.register(budgetRoutes, { context });
   await app.register(notificationRoutes, { context });
   await app.register(qrCodeRoutes, { context });
   await app.register(contactRoutes, { context });

@@ -79,6 +79,8 @@ export const ERROR_CODES = {
   payment_method_not_found: 404,
   payment_method_unsuitable: 422,
   category_exists: 409,
+  /** A second budget for the same month, category and currency. */
+  budget_exists: 409,
   /** An account cannot be deleted while it holds money (details: `balanceNotEmptyDetailsSchema`). */
   balance_not_empty: 409,
   /** The person's previous CSV export is still being written: one at a time each. */

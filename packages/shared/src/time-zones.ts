@@ -14,6 +14,9 @@ function hourFormatOf(timeZone: string): Intl.DateTimeFormat | null {
   return format;
 }
 
+/** Where a person's time zone is unknown (older accounts, runtimes without one): months and days are UTC's. */
+export const DEFAULT_TIME_ZONE = 'UTC';
+
 export function isTimeZone(timeZone: string): boolean {
   return hourFormatOf(timeZone) !== null;
 }

@@ -1,6 +1,7 @@
 import 'i18next';
 import type account from '@/i18n/locales/en/account.json';
 import type auth from '@/i18n/locales/en/auth.json';
+import type budgets from '@/i18n/locales/en/budgets.json';
 import type common from '@/i18n/locales/en/common.json';
 import type contacts from '@/i18n/locales/en/contacts.json';
 import type debts from '@/i18n/locales/en/debts.json';
@@ -24,6 +25,7 @@ declare module 'i18next' {
     resources: {
       account: typeof account;
       auth: typeof auth;
+      budgets: typeof budgets;
       common: typeof common;
       debts: typeof debts;
       contacts: typeof contacts;

@@ -15,6 +15,7 @@ export const NAMESPACES = [
   'tips',
   'nearby',
   'debts',
+  'budgets',
   'contacts',
   'profile',
 ] as const;

@@ -20,6 +20,8 @@ export const NOTIFICATIONS_QUERY_ROOT = ['notifications'] as const;
 export const TIPS_QUERY_ROOT = ['tips'] as const;
 /** Debts and their settlements (features/debts): a settlement by transfer is a movement too. */
 export const DEBTS_QUERY_ROOT = ['debts'] as const;
+/** Budgets with what was spent (features/budgets): every spend changes them. */
+export const BUDGETS_QUERY_ROOT = ['budgets'] as const;
 
 /**
  * The app keeps answers fresh for minutes and does not refetch on mount; an answer that a
@@ -35,6 +37,7 @@ export function invalidateMoneyQueries(queryClient: QueryClient): Promise<void> 
     queryClient.invalidateQueries({ queryKey: WALLET_QUERY_ROOT }),
     queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_ROOT }),
     queryClient.invalidateQueries({ queryKey: DEBTS_QUERY_ROOT }),
+    queryClient.invalidateQueries({ queryKey: BUDGETS_QUERY_ROOT }),
   ]).then(() => undefined);
 }
 
@@ -75,6 +78,17 @@ export function notificationToast(
     case 'debt_due':
       return {
         title: t(from ? 'live.debtDue' : 'live.debtDueAnonymous', { amount, from }),
+        variant: 'default',
+      };
+    case 'budget_alert':
+      return {
+        title: t(
+          data.percent !== undefined && data.percent >= 100 ? 'live.budgetReached' : 'live.budgetNear',
+          {
+            amount,
+            percent: data.percent ?? 80,
+          },
+        ),
         variant: 'default',
       };
   }

@@ -19,6 +19,8 @@ export const NOTIFICATION_EVENTS = [
   'debt_recorded',
   /** A debt the person owes is due today (once per debt). */
   'debt_due',
+  /** A budget of the month reached 80 % or 100 % of its limit (once each per budget). */
+  'budget_alert',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -36,6 +38,14 @@ export const notificationSchema = z
       fromName: z.string().nullable().optional(),
       failureCode: z.string().nullable().optional(),
       debtId: z.uuid().optional(),
+      /** A budget alert: the budget, its month, category (key of a default one, else its name) and the percentage reached. */
+      budgetId: z.uuid().optional(),
+      month: z.string().optional(),
+      categoryId: z.uuid().optional(),
+      categoryKey: z.string().nullable().optional(),
+      categoryName: z.string().nullable().optional(),
+      percent: z.number().int().optional(),
+      spentMinor: z.number().int().optional(),
     }),
     readAt: z.iso.datetime().nullable(),
     createdAt: z.iso.datetime(),

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError, isAppError } from '../../http/errors.ts';
 import { recordAudit } from '../activity/service.ts';
+import { eraseBudgetsOf } from '../budgets/service.ts';
 import { eraseContactsOf } from '../contacts/service.ts';
 import { eraseDebtsOf } from '../debts/erase.ts';
 import { moneyHeldBy } from '../ledger/holdings.ts';
@@ -41,6 +42,7 @@ export async function deleteAccount(
       }
       await eraseProfile(tx, userId);
       await eraseContactsOf(tx, userId);
+      await eraseBudgetsOf(tx, userId);
       await eraseNearbyPresenceOf(tx, userId);
       await eraseDebtsOf(tx, userId, context.now());
       await erasePhotosAndPosts(tx, userId);
