@@ -27,6 +27,7 @@ import { activityRoutes } from './modules/activity/routes.ts';
 import { sessionPlugin } from './modules/auth/session-plugin.ts';
 import { createSessionFinder } from './modules/auth/sessions.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { createDebtReminderWorker } from './modules/debts/reminder-worker.ts';
 import { debtRoutes } from './modules/debts/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -181,6 +182,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(securityRoutes, { context });
   await app.register(paymentMethodRoutes, { context });
   await app.register(walletRoutes, { context });
+  await app.register(dashboardRoutes, { context });
   await app.register(transferRoutes, { context });
   await app.register(debtRoutes, { context });
   await app.register(transactionRoutes, { context });
