@@ -68,6 +68,7 @@ test('a new person sees the first three steps; after a deposit, the balance, the
 });
 
 test('each quick action leads to its screen', async ({ page }) => {
+  test.setTimeout(120_000);
   await enterDemo(page);
   const expectations: Array<{ action: string; url: RegExp; check: () => Promise<void> }> = [
     {
@@ -76,9 +77,11 @@ test('each quick action leads to its screen', async ({ page }) => {
       check: () => expect(page.getByRole('dialog', { name: en('wallet', 'send.title') })).toBeVisible(),
     },
     {
+      // The demo has no real balance: its tip is the quick-tip page (a signed-in person's is the
+      // in-app picker at /quick-tip/send, checked by the unit test of the home).
       action: 'tip',
-      url: /\/quick-tip\/send$/,
-      check: () => expect(page.getByTestId('screen-title')).toHaveText(en('screens', 'quickTip.title')),
+      url: /\/quick-tip$/,
+      check: () => expect(page.getByTestId('demo-notice')).toBeVisible(),
     },
     {
       action: 'deposit',
@@ -111,6 +114,7 @@ for (const theme of ['light', 'dark'] as const) {
   test(`the signed-in home has no serious or critical accessibility issue in the ${theme} theme`, async ({
     browser,
   }) => {
+    test.setTimeout(60_000);
     const context = await browser.newContext({ colorScheme: theme });
     const page = await context.newPage();
     await enterDemo(page);
