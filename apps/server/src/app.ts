@@ -29,6 +29,7 @@ import { createSessionFinder } from './modules/auth/sessions.ts';
 import { watchBudgetAlerts } from './modules/budgets/alerts.ts';
 import { budgetRoutes } from './modules/budgets/routes.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { createDebtReminderWorker } from './modules/debts/reminder-worker.ts';
 import { debtRoutes } from './modules/debts/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -188,6 +189,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(securityRoutes, { context });
   await app.register(paymentMethodRoutes, { context });
   await app.register(walletRoutes, { context });
+  await app.register(dashboardRoutes, { context });
   await app.register(transferRoutes, { context });
   await app.register(debtRoutes, { context });
   await app.register(transactionRoutes, { context });

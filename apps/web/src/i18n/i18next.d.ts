@@ -4,6 +4,7 @@ import type auth from '@/i18n/locales/en/auth.json';
 import type budgets from '@/i18n/locales/en/budgets.json';
 import type common from '@/i18n/locales/en/common.json';
 import type contacts from '@/i18n/locales/en/contacts.json';
+import type dashboard from '@/i18n/locales/en/dashboard.json';
 import type debts from '@/i18n/locales/en/debts.json';
 import type errors from '@/i18n/locales/en/errors.json';
 import type guard from '@/i18n/locales/en/guard.json';
@@ -29,6 +30,7 @@ declare module 'i18next' {
       common: typeof common;
       debts: typeof debts;
       contacts: typeof contacts;
+      dashboard: typeof dashboard;
       errors: typeof errors;
       guard: typeof guard;
       nav: typeof nav;

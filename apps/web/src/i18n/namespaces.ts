@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'budgets',
   'contacts',
   'profile',
+  'dashboard',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
