@@ -9,11 +9,11 @@ import { walletBalanceSchema } from './wallet.ts';
 export const DASHBOARD_RECENT_LIMIT = 5;
 
 /**
- * `GET /api/dashboard?timeZone=`: the person's calendar is the zone given (the app sends the
- * browser's IANA zone), UTC when none is.
+ * `GET /api/dashboard?timeZone=`: the person's calendar is the zone given, else the profile's own
+ * (set at sign-up from the browser, changed in Preferences; the same one budgets count months in).
  */
 export const dashboardQuerySchema = z.object({
-  timeZone: safeText({ trim: false }).max(64).refine(isTimeZone, 'validation.timeZone').default('UTC'),
+  timeZone: safeText({ trim: false }).max(64).refine(isTimeZone, 'validation.timeZone').optional(),
 });
 export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 

@@ -94,6 +94,16 @@ describe('GET /api/dashboard', () => {
     expect(wrongZone.statusCode).toBe(400);
   });
 
+  it("counts in the profile's time zone unless the request names another", async () => {
+    const someone = await person();
+    const changed = await testApp.app.inject(
+      as(someone, { method: 'PATCH', url: '/api/profiles/me', payload: { timeZone: 'Asia/Tokyo' } }),
+    );
+    expect(changed.statusCode).toBe(200);
+    expect((await dashboardOf(someone)).timeZone).toBe('Asia/Tokyo');
+    expect((await dashboardOf(someone, 'America/New_York')).timeZone).toBe('America/New_York');
+  });
+
   it('shows a new person zeros, nothing recent and none of the first steps taken', async () => {
     const newcomer = await person();
     const dashboard = await dashboardOf(newcomer);

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import { requireSignIn } from '../auth/session-plugin.ts';
+import { timeZoneOf } from '../profiles/service.ts';
 import { dashboardOf } from './service.ts';
 
 export const dashboardRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
@@ -19,7 +20,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
     },
     async (request, reply) => {
       const signedIn = requireSignIn(request, reply, context);
-      return dashboardOf(context.db, signedIn.user.id, request.query, context.now());
+      const timeZone = request.query.timeZone ?? (await timeZoneOf(context.db, signedIn.user.id));
+      return dashboardOf(context.db, signedIn.user.id, { timeZone }, context.now());
     },
   );
 };

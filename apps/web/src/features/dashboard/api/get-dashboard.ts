@@ -14,7 +14,7 @@ export const dashboardKeys = {
   home: (timeZone: string) => [...WALLET_QUERY_ROOT, 'dashboard', timeZone] as const,
 };
 
-/** The browser's IANA time zone: the person's calendar for "this month" and "this week". */
+/** The browser's IANA time zone: the demo's calendar (a signed-in person's is their profile's). */
 export function browserTimeZone(): string {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -24,7 +24,8 @@ export function browserTimeZone(): string {
 }
 
 /**
- * `GET /api/dashboard`, or the demo's figures while demo mode is on. The contract (and zod with
+ * `GET /api/dashboard` (months and weeks in the profile's time zone, as budgets count them), or
+ * the demo's figures while demo mode is on. The contract (and zod with
  * it) loads here on demand, in parallel with the screen's code when the router starts this
  * request early: this module is small enough for the entry chunk.
  */
@@ -32,7 +33,7 @@ export async function fetchDashboard(timeZone: string, signal?: AbortSignal): Pr
   if (isDemoMode()) return (await import('@/features/dashboard/demo-dashboard')).demoDashboard(timeZone);
   const [{ dashboardResponseSchema }, body] = await Promise.all([
     import('@ztart/shared/contracts/dashboard'),
-    api.get<unknown>(`/api/dashboard?timeZone=${encodeURIComponent(timeZone)}`, { signal }),
+    api.get<unknown>('/api/dashboard', { signal }),
   ]);
   return dashboardResponseSchema.parse(body);
 }
