@@ -19,6 +19,8 @@ export const NOTIFICATION_EVENTS = [
   'debt_recorded',
   /** A debt the person owes is due today (once per debt). */
   'debt_due',
+  /** A savings goal's saved amount reached its target (once per goal): type `achievement`. */
+  'goal_reached',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -36,6 +38,9 @@ export const notificationSchema = z
       fromName: z.string().nullable().optional(),
       failureCode: z.string().nullable().optional(),
       debtId: z.uuid().optional(),
+      goalId: z.uuid().optional(),
+      /** The goal's name when it was reached. */
+      goalName: z.string().optional(),
     }),
     readAt: z.iso.datetime().nullable(),
     createdAt: z.iso.datetime(),

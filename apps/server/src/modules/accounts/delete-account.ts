@@ -5,6 +5,7 @@ import { AppError, isAppError } from '../../http/errors.ts';
 import { recordAudit } from '../activity/service.ts';
 import { eraseContactsOf } from '../contacts/service.ts';
 import { eraseDebtsOf } from '../debts/erase.ts';
+import { eraseGoalsOf } from '../goals/service.ts';
 import { moneyHeldBy } from '../ledger/holdings.ts';
 import { eraseNearbyPresenceOf } from '../nearby/service.ts';
 import { erasePhotosAndPosts } from '../posts/service.ts';
@@ -43,6 +44,7 @@ export async function deleteAccount(
       await eraseContactsOf(tx, userId);
       await eraseNearbyPresenceOf(tx, userId);
       await eraseDebtsOf(tx, userId, context.now());
+      await eraseGoalsOf(tx, userId);
       await erasePhotosAndPosts(tx, userId);
       await removePinOf(tx, userId);
       return ended;

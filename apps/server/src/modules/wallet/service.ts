@@ -11,13 +11,20 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** `GET /api/wallet`: a balance per currency (zero where none is held) and the person's limits. */
 export async function walletOf(db: AppDatabase, userId: string, now: Date): Promise<WalletResponse> {
   const [accounts, limits] = await Promise.all([balances(db, userId), limitsOf(db, userId, now)]);
-  const balanceOf = (kind: 'wallet_available' | 'wallet_pending', currency: Currency) =>
+  const balanceOf = (kind: 'wallet_available' | 'wallet_pending' | 'goal_savings', currency: Currency) =>
     accounts.find((account) => account.kind === kind && account.currency === currency)?.balanceMinor ?? 0;
   return {
     balances: CURRENCIES.map((currency) => {
       const availableMinor = balanceOf('wallet_available', currency);
       const pendingMinor = balanceOf('wallet_pending', currency);
-      return { currency, availableMinor, pendingMinor, totalMinor: availableMinor + pendingMinor };
+      const inGoalsMinor = balanceOf('goal_savings', currency);
+      return {
+        currency,
+        availableMinor,
+        pendingMinor,
+        totalMinor: availableMinor + pendingMinor,
+        inGoalsMinor,
+      };
     }),
     limits,
   };
