@@ -5,6 +5,7 @@ import type common from '@/i18n/locales/en/common.json';
 import type contacts from '@/i18n/locales/en/contacts.json';
 import type debts from '@/i18n/locales/en/debts.json';
 import type errors from '@/i18n/locales/en/errors.json';
+import type goals from '@/i18n/locales/en/goals.json';
 import type guard from '@/i18n/locales/en/guard.json';
 import type nav from '@/i18n/locales/en/nav.json';
 import type nearby from '@/i18n/locales/en/nearby.json';
@@ -28,6 +29,7 @@ declare module 'i18next' {
       debts: typeof debts;
       contacts: typeof contacts;
       errors: typeof errors;
+      goals: typeof goals;
       guard: typeof guard;
       nav: typeof nav;
       nearby: typeof nearby;

@@ -15,6 +15,7 @@ export const NAMESPACES = [
   'tips',
   'nearby',
   'debts',
+  'goals',
   'contacts',
   'profile',
 ] as const;

@@ -20,6 +20,8 @@ export const NOTIFICATIONS_QUERY_ROOT = ['notifications'] as const;
 export const TIPS_QUERY_ROOT = ['tips'] as const;
 /** Debts and their settlements (features/debts): a settlement by transfer is a movement too. */
 export const DEBTS_QUERY_ROOT = ['debts'] as const;
+/** Savings goals: money moved into or out of them changes the wallet too. */
+export const GOALS_QUERY_ROOT = ['goals'] as const;
 
 /**
  * The app keeps answers fresh for minutes and does not refetch on mount; an answer that a
@@ -35,6 +37,7 @@ export function invalidateMoneyQueries(queryClient: QueryClient): Promise<void> 
     queryClient.invalidateQueries({ queryKey: WALLET_QUERY_ROOT }),
     queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_ROOT }),
     queryClient.invalidateQueries({ queryKey: DEBTS_QUERY_ROOT }),
+    queryClient.invalidateQueries({ queryKey: GOALS_QUERY_ROOT }),
   ]).then(() => undefined);
 }
 
@@ -77,6 +80,8 @@ export function notificationToast(
         title: t(from ? 'live.debtDue' : 'live.debtDueAnonymous', { amount, from }),
         variant: 'default',
       };
+    case 'goal_reached':
+      return { title: t('live.goalReached', { amount, name: data.goalName ?? '' }), variant: 'success' };
   }
 }
 
