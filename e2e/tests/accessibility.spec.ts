@@ -17,6 +17,7 @@ const PRIVATE_PAGES = [
   '/profile',
   '/contacts/debts',
   '/budget',
+  '/goals',
 ];
 const PAGES = [...PUBLIC_PAGES, ...PRIVATE_PAGES];
 /** Pages whose content arrives after their title: checked once it has (a test id in it). */
@@ -27,6 +28,7 @@ const CONTENT_OF: Record<string, string> = {
   '/tips-me': 'tip-totals',
   '/contacts/debts': 'debt-totals',
   '/budget': 'budgets-empty',
+  '/goals': 'goals-empty',
 };
 
 for (const path of PAGES) {

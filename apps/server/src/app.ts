@@ -32,6 +32,7 @@ import { contactRoutes } from './modules/contacts/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { createDebtReminderWorker } from './modules/debts/reminder-worker.ts';
 import { debtRoutes } from './modules/debts/routes.ts';
+import { goalRoutes } from './modules/goals/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { nearbyRoutes } from './modules/nearby/routes.ts';
 import { LiveEvents } from './modules/notifications/live.ts';
@@ -192,6 +193,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(dashboardRoutes, { context });
   await app.register(transferRoutes, { context });
   await app.register(debtRoutes, { context });
+  await app.register(goalRoutes, { context });
   await app.register(transactionRoutes, { context });
   await app.register(budgetRoutes, { context });
   await app.register(notificationRoutes, { context });

@@ -92,6 +92,10 @@ export const ERROR_CODES = {
   /** The wrong side for this way of settling: transfers by the debtor, manual ones by the creditor. */
   debt_settlement_forbidden: 403,
   debt_settlement_failed: 500,
+  /** Savings goals (decision 0032): taking out more than the goal holds. */
+  goal_savings_insufficient: 422,
+  /** A goal that still holds money cannot be deleted: take it out first. */
+  goal_not_empty: 409,
   // Social and tools
   contact_add_failed: 500,
   /** A contact id that is not one of the person's own contacts (another's reads the same). */

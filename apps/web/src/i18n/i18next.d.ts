@@ -7,6 +7,7 @@ import type contacts from '@/i18n/locales/en/contacts.json';
 import type dashboard from '@/i18n/locales/en/dashboard.json';
 import type debts from '@/i18n/locales/en/debts.json';
 import type errors from '@/i18n/locales/en/errors.json';
+import type goals from '@/i18n/locales/en/goals.json';
 import type guard from '@/i18n/locales/en/guard.json';
 import type nav from '@/i18n/locales/en/nav.json';
 import type nearby from '@/i18n/locales/en/nearby.json';
@@ -32,6 +33,7 @@ declare module 'i18next' {
       contacts: typeof contacts;
       dashboard: typeof dashboard;
       errors: typeof errors;
+      goals: typeof goals;
       guard: typeof guard;
       nav: typeof nav;
       nearby: typeof nearby;

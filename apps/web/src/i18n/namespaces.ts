@@ -16,6 +16,7 @@ export const NAMESPACES = [
   'nearby',
   'debts',
   'budgets',
+  'goals',
   'contacts',
   'profile',
   'dashboard',

@@ -22,6 +22,8 @@ export const TIPS_QUERY_ROOT = ['tips'] as const;
 export const DEBTS_QUERY_ROOT = ['debts'] as const;
 /** Budgets with what was spent (features/budgets): every spend changes them. */
 export const BUDGETS_QUERY_ROOT = ['budgets'] as const;
+/** Savings goals: money moved into or out of them changes the wallet too. */
+export const GOALS_QUERY_ROOT = ['goals'] as const;
 
 /**
  * The app keeps answers fresh for minutes and does not refetch on mount; an answer that a
@@ -38,6 +40,7 @@ export function invalidateMoneyQueries(queryClient: QueryClient): Promise<void> 
     queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_ROOT }),
     queryClient.invalidateQueries({ queryKey: DEBTS_QUERY_ROOT }),
     queryClient.invalidateQueries({ queryKey: BUDGETS_QUERY_ROOT }),
+    queryClient.invalidateQueries({ queryKey: GOALS_QUERY_ROOT }),
   ]).then(() => undefined);
 }
 
@@ -91,6 +94,8 @@ export function notificationToast(
         ),
         variant: 'default',
       };
+    case 'goal_reached':
+      return { title: t('live.goalReached', { amount, name: data.goalName ?? '' }), variant: 'success' };
   }
 }
 

@@ -21,6 +21,8 @@ export const NOTIFICATION_EVENTS = [
   'debt_due',
   /** A budget of the month reached 80 % or 100 % of its limit (once each per budget). */
   'budget_alert',
+  /** A savings goal's saved amount reached its target (once per goal): type `achievement`. */
+  'goal_reached',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -46,6 +48,9 @@ export const notificationSchema = z
       categoryName: z.string().nullable().optional(),
       percent: z.number().int().optional(),
       spentMinor: z.number().int().optional(),
+      goalId: z.uuid().optional(),
+      /** The goal's name when it was reached. */
+      goalName: z.string().optional(),
     }),
     readAt: z.iso.datetime().nullable(),
     createdAt: z.iso.datetime(),

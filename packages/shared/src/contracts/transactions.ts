@@ -9,8 +9,10 @@ import { normalizeZtartag, ztartagSchema } from '../validation.ts';
  * A transaction is what a person sees of a money movement (spec §3): one per person concerned
  * (a transfer is an expense for the sender and an income for the recipient). The ledger holds the
  * money; this row holds the story (kind, status, description, category, counterparty).
+ * `internal` is money the person moved between their own places (into or out of a savings goal):
+ * neither income nor expense, so budgets and analytics leave it out (decision 0032).
  */
-export const TRANSACTION_TYPES = ['income', 'expense'] as const;
+export const TRANSACTION_TYPES = ['income', 'expense', 'internal'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
@@ -21,8 +23,21 @@ export const TRANSACTION_KINDS = [
   'transfer_out',
   'tip_in',
   'tip_out',
+  'goal_deposit',
+  'goal_withdrawal',
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
+/** Whether each kind is money in, money out, or moved between the person's own places. */
+export const TYPE_OF_KIND: Record<TransactionKind, TransactionType> = {
+  deposit: 'income',
+  withdrawal: 'expense',
+  transfer_in: 'income',
+  transfer_out: 'expense',
+  tip_in: 'income',
+  tip_out: 'expense',
+  goal_deposit: 'internal',
+  goal_withdrawal: 'internal',
+};
 /** Money that leaves a person's wallet and counts toward their daily limit. */
 export const OUTGOING_KINDS = [
   'transfer_out',
@@ -59,15 +74,20 @@ export const DEFAULT_CATEGORY_COLORS: Record<DefaultCategoryKey, string> = {
   other: '#64748b',
 };
 
-/** The category a new transaction of each kind gets until the person changes it. */
-export const CATEGORY_OF_KIND: Record<TransactionKind, DefaultCategoryKey> = {
+/**
+ * The category a new transaction of each kind gets until the person changes it; none for money
+ * moved between the person's own places (a goal), which is no spending of any category.
+ */
+export const CATEGORY_OF_KIND = {
   deposit: 'deposits',
   withdrawal: 'withdrawals',
   transfer_in: 'transfers',
   transfer_out: 'transfers',
   tip_in: 'tips',
   tip_out: 'tips',
-};
+  goal_deposit: null,
+  goal_withdrawal: null,
+} as const satisfies Record<TransactionKind, DefaultCategoryKey | null>;
 
 export const categorySchema = z
   .object({

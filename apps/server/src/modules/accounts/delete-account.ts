@@ -6,6 +6,7 @@ import { recordAudit } from '../activity/service.ts';
 import { eraseBudgetsOf } from '../budgets/service.ts';
 import { eraseContactsOf } from '../contacts/service.ts';
 import { eraseDebtsOf } from '../debts/erase.ts';
+import { eraseGoalsOf } from '../goals/service.ts';
 import { moneyHeldBy } from '../ledger/holdings.ts';
 import { eraseNearbyPresenceOf } from '../nearby/service.ts';
 import { erasePhotosAndPosts } from '../posts/service.ts';
@@ -45,6 +46,7 @@ export async function deleteAccount(
       await eraseBudgetsOf(tx, userId);
       await eraseNearbyPresenceOf(tx, userId);
       await eraseDebtsOf(tx, userId, context.now());
+      await eraseGoalsOf(tx, userId);
       await erasePhotosAndPosts(tx, userId);
       await removePinOf(tx, userId);
       return ended;

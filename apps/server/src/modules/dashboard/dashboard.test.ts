@@ -109,7 +109,13 @@ describe('GET /api/dashboard', () => {
     const dashboard = await dashboardOf(newcomer);
     expect(dashboard.timeZone).toBe('UTC');
     expect(dashboard.balances).toEqual(
-      CURRENCIES.map((currency) => ({ currency, availableMinor: 0, pendingMinor: 0, totalMinor: 0 })),
+      CURRENCIES.map((currency) => ({
+        currency,
+        availableMinor: 0,
+        pendingMinor: 0,
+        totalMinor: 0,
+        inGoalsMinor: 0,
+      })),
     );
     expect(dashboard.month.totals.every((total) => total.incomeMinor === 0 && total.expenseMinor === 0)).toBe(
       true,

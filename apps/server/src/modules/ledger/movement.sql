@@ -1,8 +1,9 @@
 -- The one movement of money from a person's wallet to another's (transfers, tips from the wallet,
--- and every later wallet-to-wallet payment), many at once, in one statement. Its contract, and the
+-- and every later wallet-to-wallet payment), or between a person's wallet and their savings goals,
+-- many at once, in one statement. Its contract, and the
 -- only code that calls it, is movement.ts next to this file; see
 -- docs/decisions/0012-transfers-in-batches.md, 0013-transfer-throughput.md and
--- 0016-one-ledger-movement.md. A migration installs it: this text is copied into the migration
+-- 0016-one-ledger-movement.md (and 0032-savings-goals.md for goals). A migration installs it: this text is copied into the migration
 -- by `npm run db:movement`, and movement.test.ts checks that the newest copy is this text.
 --
 -- p_items: a JSON array of movements, each prepared by the server (movement.ts, MovementOrder).
@@ -13,7 +14,9 @@
 -- when it moved money, {replayed: true, statusCode, body} for a kept answer, or {error, ...}
 -- (insufficient_balance, limit_exceeded with remainingReferenceMinor, pin_required,
 -- idempotency_conflict, wallet_error, recipient_user_not_found for a recipient gone or who blocked the
--- payer, settlement_above_remaining) when it moved nothing. A refusal writes nothing; anything
+-- payer, settlement_above_remaining, not_found for a goal that is not the payer's in that currency,
+-- goal_savings_insufficient) when it moved nothing. A move that made its goal reach the target
+-- says so (goalReached: true). A refusal writes nothing; anything
 -- unexpected raises, and the whole batch rolls back.
 --
 -- The checks run in order, one movement after the other, on arrays: what an earlier movement of the
@@ -40,6 +43,10 @@ DECLARE
   v_ledger_batch_ids uuid[];
   v_ledger_codes text[];
   v_category_keys text[];
+  -- Which account of the payer pays and which of the recipient receives: the available wallet,
+  -- unless a goal move names the person's goal savings.
+  v_debit_kinds text[];
+  v_credit_kinds text[];
   -- Each amount in reference minor units, for the daily cap across currencies.
   v_references bigint[];
   -- Some movement of the batch is a tip with its own row.
@@ -47,6 +54,18 @@ DECLARE
   -- Some movement of the batch settles a debt (its debt_settlements row).
   v_has_settlements boolean;
   v_debt uuid;
+  -- Some movement of the batch moves money into or out of a savings goal (its `goal`).
+  v_has_goals boolean;
+  -- The goals of the batch, locked, with what each holds as the batch goes and when it reached its target.
+  v_goal uuid;
+  v_goal_at int;
+  v_goal_row record;
+  v_goal_ids uuid[] := '{}';
+  v_goal_saved bigint[] := '{}';
+  v_goal_targets bigint[] := '{}';
+  v_goal_reached_at timestamptz[] := '{}';
+  -- The movements that made their goal reach its target.
+  v_goals_reached int[] := '{}';
   -- What the batch found, under its locks: the people of the batch whose account is not deleted.
   v_people uuid[];
   v_account_ids bigint[];
@@ -87,20 +106,30 @@ BEGIN
     array_agg(div(i."amountMinor"::numeric * (p_settings->'referenceRates'->i.currency->>'numerator')::numeric
       + div((p_settings->'referenceRates'->i.currency->>'denominator')::numeric, 2),
       (p_settings->'referenceRates'->i.currency->>'denominator')::numeric)::bigint ORDER BY e.n),
-    COALESCE(bool_or(e.item ? 'tip'), false), COALESCE(bool_or(e.item ? 'debtSettlement'), false)
+    COALESCE(bool_or(e.item ? 'tip'), false), COALESCE(bool_or(e.item ? 'debtSettlement'), false),
+    array_agg(COALESCE(i."debitKind", 'wallet_available') ORDER BY e.n),
+    array_agg(COALESCE(i."creditKind", 'wallet_available') ORDER BY e.n),
+    COALESCE(bool_or(e.item ? 'goal'), false)
   INTO v_count, v_keys, v_hashes, v_senders, v_recipients, v_amounts, v_currencies, v_nows,
     v_key_expiries, v_day_starts, v_check_daily, v_check_pin, v_ledger_batch_ids, v_ledger_codes,
-    v_category_keys, v_references, v_has_tips, v_has_settlements
+    v_category_keys, v_references, v_has_tips, v_has_settlements, v_debit_kinds, v_credit_kinds,
+    v_has_goals
   FROM jsonb_array_elements(p_items) WITH ORDINALITY AS e(item, n),
     jsonb_to_record(e.item) AS i(key text, "requestHash" text, "senderId" uuid, "recipientId" uuid,
       "amountMinor" bigint, currency text, now timestamptz, "keyExpiresAt" timestamptz,
       "dayStartsAt" timestamptz, "checkDaily" boolean, "checkPin" boolean, "ledgerBatchId" uuid,
-      "ledgerCode" text, "categoryKey" text);
+      "ledgerCode" text, "categoryKey" text, "debitKind" text, "creditKind" text);
   IF v_count = 0 THEN
     RETURN '[]'::jsonb;
   END IF;
   IF EXISTS (SELECT 1 FROM unnest(v_references) r WHERE r IS NULL) THEN
     RAISE EXCEPTION 'ledger_movement: a currency has no reference rate';
+  END IF;
+  -- Wallets pay wallets; a goal's savings move only from and to the same person's wallet.
+  IF EXISTS (SELECT 1 FROM unnest(v_senders, v_recipients, v_debit_kinds, v_credit_kinds) AS x(s, r, d, c)
+      WHERE NOT (d = 'wallet_available' AND c = 'wallet_available'
+        OR s = r AND (d, c) IN (('wallet_available', 'goal_savings'), ('goal_savings', 'wallet_available')))) THEN
+    RAISE EXCEPTION 'ledger_movement: accounts a movement may not move between';
   END IF;
   v_debits := array_fill(NULL::bigint, ARRAY[v_count]);
   v_credits := array_fill(NULL::bigint, ARRAY[v_count]);
@@ -118,23 +147,24 @@ BEGIN
     SELECT id, deleted_at FROM users WHERE id = ANY (v_senders || v_recipients) ORDER BY id FOR NO KEY UPDATE
   ) person WHERE person.deleted_at IS NULL;
 
-  -- A recipient's first money in a currency opens their wallet account in it, before any account
-  -- is locked (a new row is only waited on while another transaction creates the same one).
+  -- A recipient's first money in a currency opens their wallet account in it (or their goal
+  -- savings account, for a first goal), before any account is locked (a new row is only waited on
+  -- while another transaction creates the same one).
   INSERT INTO ledger_accounts (owner_id, kind, currency, allow_negative)
-  SELECT DISTINCT x.r, 'wallet_available', x.c, false FROM unnest(v_recipients, v_currencies) AS x(r, c)
+  SELECT DISTINCT x.r, x.k, x.c, false FROM unnest(v_recipients, v_credit_kinds, v_currencies) AS x(r, k, c)
   WHERE x.r = ANY (v_people) AND NOT EXISTS (
-    SELECT 1 FROM ledger_accounts a WHERE a.owner_id = x.r AND a.kind = 'wallet_available' AND a.currency = x.c)
+    SELECT 1 FROM ledger_accounts a WHERE a.owner_id = x.r AND a.kind = x.k AND a.currency = x.c)
   ON CONFLICT DO NOTHING;
 
-  -- Every wallet account of the batch, locked in ascending id order so that no two movements can
-  -- wait on each other in a cycle; balances are then kept here and written once at the end.
-  SELECT array_agg(locked.id), array_agg(locked.owner_id::text || ':' || locked.currency),
+  -- Every account of the batch, locked in ascending id order so that no two movements can wait on
+  -- each other in a cycle; balances are then kept here and written once at the end.
+  SELECT array_agg(locked.id), array_agg(locked.owner_id::text || ':' || locked.kind || ':' || locked.currency),
     array_agg(locked.balance_minor)
   INTO v_account_ids, v_account_keys, v_balances
   FROM (
-    SELECT a.id, a.owner_id, a.currency, a.balance_minor FROM ledger_accounts a
-    WHERE a.kind = 'wallet_available' AND (a.owner_id, a.currency) IN (
-      SELECT * FROM unnest(v_senders || v_recipients, v_currencies || v_currencies))
+    SELECT a.id, a.owner_id, a.kind, a.currency, a.balance_minor FROM ledger_accounts a
+    WHERE (a.owner_id, a.kind, a.currency) IN (
+      SELECT * FROM unnest(v_senders || v_recipients, v_debit_kinds || v_credit_kinds, v_currencies || v_currencies))
     ORDER BY a.id FOR UPDATE
   ) locked;
   v_opening := v_balances;
@@ -163,6 +193,7 @@ BEGIN
   END IF;
 
   FOR i IN 1..v_count LOOP
+    v_goal_at := NULL;
     -- The same key earlier in this batch, then an answer kept before it.
     v_key := v_senders[i]::text || ':' || v_keys[i];
     IF v_key IS NOT NULL THEN
@@ -201,7 +232,7 @@ BEGIN
     -- A recipient who blocked the payer: refused as an account that is gone would be, so that the
     -- payer learns nothing of the block. Read under the recipient's lock, which a block takes too
     -- (contacts/service.ts): a block is either committed before this read or waits for the batch.
-    IF EXISTS (SELECT 1 FROM contacts c WHERE c.contact_user_id = v_senders[i]
+    IF v_senders[i] <> v_recipients[i] AND EXISTS (SELECT 1 FROM contacts c WHERE c.contact_user_id = v_senders[i]
         AND c.owner_id = v_recipients[i] AND c.blocked) THEN
       v_outcomes[i] := jsonb_build_object('error', 'recipient_user_not_found');
       CONTINUE;
@@ -210,7 +241,8 @@ BEGIN
     IF v_check_daily[i] THEN
       v_remaining := v_sent_today[i];
       FOREACH v_at IN ARRAY v_accepted LOOP
-        IF v_senders[v_at] = v_senders[i] THEN
+        -- Money that left the sender for someone else (not into their own goals).
+        IF v_senders[v_at] = v_senders[i] AND v_recipients[v_at] <> v_senders[v_at] THEN
           v_remaining := v_remaining + v_references[v_at];
         END IF;
       END LOOP;
@@ -247,10 +279,35 @@ BEGIN
       END IF;
     END IF;
 
-    v_from := array_position(v_account_keys, v_senders[i]::text || ':' || v_currencies[i]);
-    v_to := array_position(v_account_keys, v_recipients[i]::text || ':' || v_currencies[i]);
+    -- A savings goal's move: the payer's own goal in that currency, its row locked (after the
+    -- accounts, as nothing that locks a goal locks an account); never more out than it holds.
+    IF p_items->(i - 1) ? 'goal' THEN
+      v_goal := (p_items->(i - 1)->'goal'->>'id')::uuid;
+      v_goal_at := array_position(v_goal_ids, v_goal);
+      IF v_goal_at IS NULL THEN
+        SELECT g.saved_minor, g.target_minor, g.reached_at INTO v_goal_row FROM goals g
+        WHERE g.id = v_goal AND g.owner_id = v_senders[i] AND g.currency = v_currencies[i]
+        FOR UPDATE;
+        IF NOT FOUND THEN
+          v_outcomes[i] := jsonb_build_object('error', 'not_found');
+          CONTINUE;
+        END IF;
+        v_goal_ids := v_goal_ids || v_goal;
+        v_goal_saved := v_goal_saved || v_goal_row.saved_minor;
+        v_goal_targets := v_goal_targets || v_goal_row.target_minor;
+        v_goal_reached_at := v_goal_reached_at || v_goal_row.reached_at;
+        v_goal_at := cardinality(v_goal_ids);
+      END IF;
+      IF v_debit_kinds[i] = 'goal_savings' AND v_amounts[i] > v_goal_saved[v_goal_at] THEN
+        v_outcomes[i] := jsonb_build_object('error', 'goal_savings_insufficient');
+        CONTINUE;
+      END IF;
+    END IF;
+
+    v_from := array_position(v_account_keys, v_senders[i]::text || ':' || v_debit_kinds[i] || ':' || v_currencies[i]);
+    v_to := array_position(v_account_keys, v_recipients[i]::text || ':' || v_credit_kinds[i] || ':' || v_currencies[i]);
     IF v_to IS NULL THEN
-      RAISE EXCEPTION 'ledger_movement: the recipient''s wallet account was not locked';
+      RAISE EXCEPTION 'ledger_movement: the recipient''s account was not locked';
     END IF;
     IF v_from IS NULL OR v_balances[v_from] < v_amounts[i] THEN
       v_outcomes[i] := jsonb_build_object('error', 'insufficient_balance');
@@ -262,18 +319,36 @@ BEGIN
     v_credits[i] := v_account_ids[v_to];
 
     v_sent_categories[i] := ledger_movement_category(v_senders[i], v_category_keys[i], p_settings->'defaultCategories');
-    v_received_categories[i] := ledger_movement_category(v_recipients[i], v_category_keys[i], p_settings->'defaultCategories');
+    IF p_items->(i - 1) ? 'received' THEN
+      v_received_categories[i] := ledger_movement_category(v_recipients[i], v_category_keys[i], p_settings->'defaultCategories');
+    END IF;
 
     -- An answer that shows the sender's transaction shows the category it was filed under.
     v_answer := p_items->(i - 1)->'answer';
     IF v_answer ? 'transaction' THEN
       v_answer := jsonb_set(v_answer, '{transaction,categoryId}', COALESCE(to_jsonb(v_sent_categories[i]), 'null'::jsonb));
     END IF;
+    -- A goal's move: what the goal holds after it, and its target reached once (its notification).
+    IF v_goal_at IS NOT NULL THEN
+      v_goal_saved[v_goal_at] := v_goal_saved[v_goal_at]
+        + CASE WHEN v_credit_kinds[i] = 'goal_savings' THEN v_amounts[i] ELSE -v_amounts[i] END;
+      IF v_goal_reached_at[v_goal_at] IS NULL AND v_goal_saved[v_goal_at] >= v_goal_targets[v_goal_at] THEN
+        v_goal_reached_at[v_goal_at] := v_nows[i];
+        v_goals_reached := v_goals_reached || i;
+      END IF;
+      v_answer := jsonb_set(jsonb_set(jsonb_set(v_answer,
+        '{goal,savedMinor}', to_jsonb(v_goal_saved[v_goal_at])),
+        '{goal,targetMinor}', to_jsonb(v_goal_targets[v_goal_at])),
+        '{goal,reachedAt}', COALESCE(to_jsonb(v_goal_reached_at[v_goal_at]), 'null'::jsonb));
+    END IF;
     v_answers[i] := v_answer;
     v_accepted := v_accepted || i;
     v_accepted_keys := v_accepted_keys || COALESCE(v_key, '');
     v_outcomes[i] := jsonb_build_object('statusCode', 201, 'body', v_answer,
       'sentCategoryId', v_sent_categories[i], 'receivedCategoryId', v_received_categories[i]);
+    IF i = ANY (v_goals_reached) THEN
+      v_outcomes[i] := v_outcomes[i] || jsonb_build_object('goalReached', true);
+    END IF;
   END LOOP;
 
   IF cardinality(v_expired_keys) > 0 THEN
@@ -293,11 +368,14 @@ BEGIN
       (p_items->(a.i - 1)->'sent' || jsonb_build_object('category_id', v_sent_categories[a.i])),
       (p_items->(a.i - 1)->'received' || jsonb_build_object('category_id', v_received_categories[a.i]))
     ) AS j(columns)
-    CROSS JOIN LATERAL jsonb_populate_record(NULL::transactions, j.columns) AS r;
+    CROSS JOIN LATERAL jsonb_populate_record(NULL::transactions, j.columns) AS r
+    -- A goal's move has one side: the person's own transaction.
+    WHERE j.columns IS NOT NULL;
 
     INSERT INTO notifications
     SELECT r.* FROM unnest(v_accepted) AS a(i)
-    CROSS JOIN LATERAL jsonb_populate_record(NULL::notifications, p_items->(a.i - 1)->'notification') AS r;
+    CROSS JOIN LATERAL jsonb_populate_record(NULL::notifications, p_items->(a.i - 1)->'notification') AS r
+    WHERE p_items->(a.i - 1) ? 'notification';
 
     INSERT INTO audit_log
     SELECT r.* FROM unnest(v_accepted) AS a(i)
@@ -327,6 +405,17 @@ BEGIN
         FROM unnest(v_accepted) AS a(i) WHERE p_items->(a.i - 1) ? 'debtSettlement' GROUP BY 1
       ) paid
       WHERE d.id = paid.debt_id;
+    END IF;
+
+    -- Savings goals: what each holds now, when it reached its target, and that notification.
+    IF v_has_goals THEN
+      UPDATE goals g SET saved_minor = x.saved_minor, reached_at = x.reached_at, updated_at = now()
+      FROM unnest(v_goal_ids, v_goal_saved, v_goal_reached_at) AS x(id, saved_minor, reached_at)
+      WHERE g.id = x.id AND (g.saved_minor <> x.saved_minor OR g.reached_at IS DISTINCT FROM x.reached_at);
+
+      INSERT INTO notifications
+      SELECT r.* FROM unnest(v_goals_reached) AS a(i)
+      CROSS JOIN LATERAL jsonb_populate_record(NULL::notifications, p_items->(a.i - 1)->'goal'->'reachedNotification') AS r;
     END IF;
 
     INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response, created_at, expires_at)

@@ -6,8 +6,12 @@ import type { AppDatabase } from '../../db/client.ts';
 import { queryRows } from '../../db/raw-query.ts';
 import type { LedgerTransferCode } from './tables.ts';
 
+/** The accounts a movement may take money from or put it in: the wallet, or the person's goal savings. */
+export type MovementAccountKind = 'wallet_available' | 'goal_savings';
+
 /**
- * One movement of money from a person's available wallet to another's, as the database function
+ * One movement of money from a person's available wallet to another's (or between a person's
+ * wallet and their savings goals), as the database function
  * `ledger_movement` (movement.sql) takes it: every wallet-to-wallet payment (a transfer, a tip from
  * the wallet, and each later one) is one of these, and nothing else moves money between wallets.
  * The caller has checked what needs no lock (the recipient, the per-transaction maximum, the
@@ -33,16 +37,31 @@ export interface MovementOrder {
   ledgerBatchId: string;
   ledgerCode: LedgerTransferCode;
   /** The default category both transactions are filed under (the person's own, if they kept it). */
-  categoryKey: string;
-  /** Rows as columns (`columnValues`); the function fills in the transactions' category_id. */
+  categoryKey: string | null;
+  /**
+   * Rows as columns (`columnValues`); the function fills in the transactions' category_id. A move
+   * of the person's own money (a goal's) has no `received` side and no `notification`.
+   */
   sent: Record<string, unknown>;
-  received: Record<string, unknown>;
-  notification: Record<string, unknown>;
+  received?: Record<string, unknown>;
+  notification?: Record<string, unknown>;
   audit: Record<string, unknown>;
   /** A tip from the wallet: its `tips` row. */
   tip?: Record<string, unknown>;
   /** A debt's settlement by transfer: its `debt_settlements` row; refused above what is left of the debt. */
   debtSettlement?: Record<string, unknown>;
+  /** The payer's account (default the available wallet); `goal_savings` for money out of a goal. */
+  debitKind?: MovementAccountKind;
+  /** The recipient's account (default the available wallet); `goal_savings` for money into a goal. */
+  creditKind?: MovementAccountKind;
+  /**
+   * A savings goal's move (sender = recipient, one of the kinds `goal_savings`): the goal, locked and
+   * checked (the sender's, in the currency; never more out than it holds; refused `not_found` or
+   * `goal_savings_insufficient`), its saved amount moved with the money; `reachedNotification` is
+   * written the one time its saved amount reaches the target. The answer's `goal` gets its
+   * `savedMinor`, `targetMinor` and `reachedAt` filled in.
+   */
+  goal?: { id: string; reachedNotification: Record<string, unknown> };
   /** The answer kept under the key; an answer with a `transaction` gets its categoryId filled in. */
   answer: { transaction: Transaction } | Record<string, unknown>;
 }
@@ -54,7 +73,9 @@ export type MovementRefusal =
   | 'idempotency_conflict'
   | 'wallet_error'
   | 'recipient_user_not_found'
-  | 'settlement_above_remaining';
+  | 'settlement_above_remaining'
+  | 'not_found'
+  | 'goal_savings_insufficient';
 
 export type MovementOutcome =
   | {
@@ -64,6 +85,8 @@ export type MovementOutcome =
       body: unknown;
       sentCategoryId: string | null;
       receivedCategoryId: string | null;
+      /** This goal move made its goal reach the target (its notification was written). */
+      goalReached?: true;
     }
   | { replayed: true; error?: undefined; statusCode: number; body: unknown }
   | { replayed?: undefined; error: MovementRefusal; remainingReferenceMinor?: number };

@@ -4,9 +4,14 @@ import { bigint, boolean, check, index, pgTable, text, uniqueIndex, uuid } from 
 import { createdAt, sqlList } from '../../db/sql-helpers.ts';
 import { users } from '../auth/tables.ts';
 
+/**
+ * `goal_savings`: what a person put aside in their savings goals, per currency (decision 0032);
+ * out of the available wallet, still theirs. Never negative, like the wallet.
+ */
 export const LEDGER_ACCOUNT_KINDS = [
   'wallet_available',
   'wallet_pending',
+  'goal_savings',
   'processor_clearing',
   'payouts',
   'fees',
@@ -20,11 +25,11 @@ export type LedgerTransferState = (typeof LEDGER_TRANSFER_STATES)[number];
  * Why money moved: the one list of transfer codes. The table's CHECK constraint is generated from
  * it, so a movement with a code missing here cannot be written (ledger.test.ts compares the two).
  */
-export const LEDGER_TRANSFER_CODES = ['deposit', 'withdrawal', 'transfer', 'tip'] as const;
+export const LEDGER_TRANSFER_CODES = ['deposit', 'withdrawal', 'transfer', 'tip', 'goal'] as const;
 export type LedgerTransferCode = (typeof LEDGER_TRANSFER_CODES)[number];
 
 /**
- * One balance of one owner (a person's wallet) or of the system (owner null: clearing, payouts,
+ * One balance of one owner (a person's wallet, or their goals' savings) or of the system (owner null: clearing, payouts,
  * fees) in one currency. The balance is kept here, updated in the same transaction as the
  * transfers that move it; system accounts may go negative, wallet accounts never.
  */

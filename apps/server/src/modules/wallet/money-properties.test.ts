@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { GoalListResponse } from '@ztart/shared/contracts/goals';
 import type { WalletResponse } from '@ztart/shared/contracts/wallet';
 import { AMOUNT_LIMITS } from '@ztart/shared/limits';
 import { CURRENCIES, type Currency } from '@ztart/shared/money';
@@ -22,9 +23,10 @@ import { ledgerAccounts, ledgerTransfers } from '../ledger/tables.ts';
  * Random sequences of what people do with money, through the HTTP API: card deposits (settled,
  * failing at settlement, declined, refused for funds), settlement rounds, transfers (some that must
  * be refused), tips from the wallet and by card (settled like deposits, into the receiver's wallet),
- * withdrawals (paid or returned) and retries with an earlier Idempotency-Key. After
+ * withdrawals (paid or returned), money into and out of savings goals (some more than there is)
+ * and retries with an earlier Idempotency-Key. After
  * every step the ledger balances, no wallet is below zero, no key moved money twice, and each
- * person's `GET /api/wallet` says what a simple model of their money says.
+ * person's `GET /api/wallet` and `GET /api/goals` say what a simple model of their money says.
  */
 
 const SETTLEMENT_DELAY_MS = 1_000;
@@ -58,6 +60,7 @@ type Step =
       amount: number;
       currency: Currency;
     }
+  | { kind: 'goal'; user: number; direction: 'deposits' | 'withdrawals'; amount: number; currency: Currency }
   | { kind: 'retry'; pick: number; changeAmount: boolean };
 
 const userArb = fc.integer({ min: 0, max: PEOPLE - 1 });
@@ -130,15 +133,32 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   },
   {
     weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('goal' as const),
+      user: userArb,
+      direction: fc.constantFrom<'deposits' | 'withdrawals'>('deposits', 'withdrawals'),
+      amount: fc.oneof(
+        { weight: 9, arbitrary: amountArb },
+        { weight: 1, arbitrary: fc.constant(OVER_TRANSFER_MAX_MINOR) },
+      ),
+      currency: currencyArb,
+    }),
+  },
+  {
+    weight: 3,
     arbitrary: fc.record({ kind: fc.constant('retry' as const), pick: fc.nat(), changeAmount: fc.boolean() }),
   },
 );
+
+/** Each person's one goal per currency of the model: reached now and then, which changes nothing for the money. */
+const GOAL_TARGET_MINOR = 30_000;
 
 interface Person extends FundedPerson {
   ip: string;
   cards: Record<CardKind, string>;
   bankPaid: string;
   bankReturned: string;
+  goals: Record<(typeof MODEL_CURRENCIES)[number], string>;
 }
 
 /** A request whose answer the server kept with its key: a retry must get it again. */
@@ -154,6 +174,8 @@ interface StoredRequest {
 interface Balance {
   available: number;
   pending: number;
+  /** In the person's goal of that currency. */
+  saved: number;
 }
 
 /** What the processor will settle: a deposit (into pending) or a withdrawal (already held). */
@@ -233,6 +255,16 @@ async function newPeople(): Promise<Person[]> {
         holderName: 'Ada Lovelace',
         iban: SANDBOX_FAILING_PAYOUT_ACCOUNTS.iban,
       });
+      const goal = async (currency: Currency) => {
+        const answer = await call(person, 'POST', '/api/goals', {
+          name: `Savings ${currency}`,
+          targetMinor: GOAL_TARGET_MINOR,
+          currency,
+        });
+        expect(answer.statusCode, answer.body).toBe(201);
+        return answer.json<{ id: string }>().id;
+      };
+      person.goals = { USD: await goal('USD'), EUR: await goal('EUR') };
       return person;
     }),
   );
@@ -244,7 +276,8 @@ async function expectSoundLedger(): Promise<void> {
   for (const [currency, total] of Object.entries(totals)) expect(total, `${currency} total`).toBe(0);
   for (const account of accounts) {
     expect(account.balanceMinor, `account ${account.accountId}`).toBe(account.transfersMinor);
-    if (account.kind.startsWith('wallet_')) expect(account.balanceMinor).toBeGreaterThanOrEqual(0);
+    if (account.kind.startsWith('wallet_') || account.kind === 'goal_savings')
+      expect(account.balanceMinor).toBeGreaterThanOrEqual(0);
   }
 }
 
@@ -286,7 +319,7 @@ async function expectWallets(people: Person[], model: Map<string, Balance>): Pro
     expect(answer.statusCode, answer.body).toBe(200);
     const balances = answer.json<WalletResponse>().balances;
     for (const currency of CURRENCIES) {
-      const expected = model.get(`${index}/${currency}`) ?? { available: 0, pending: 0 };
+      const expected = model.get(`${index}/${currency}`) ?? { available: 0, pending: 0, saved: 0 };
       expect(
         balances.find((balance) => balance.currency === currency),
         `person ${index} ${currency}`,
@@ -295,20 +328,31 @@ async function expectWallets(people: Person[], model: Map<string, Balance>): Pro
         availableMinor: expected.available,
         pendingMinor: expected.pending,
         totalMinor: expected.available + expected.pending,
+        inGoalsMinor: expected.saved,
       });
     }
+    const goals = await call(person, 'GET', '/api/goals');
+    expect(goals.statusCode, goals.body).toBe(200);
+    const saved = Object.fromEntries(
+      goals.json<GoalListResponse>().items.map((goal) => [goal.currency, goal.savedMinor]),
+    );
+    expect(saved, `person ${index} goals`).toEqual(
+      Object.fromEntries(
+        MODEL_CURRENCIES.map((currency) => [currency, model.get(`${index}/${currency}`)?.saved ?? 0]),
+      ),
+    );
   }
 }
 
 describe('money through the API', () => {
-  it('keeps every invariant through random deposits, settlements, transfers, tips, withdrawals and retries', async () => {
+  it('keeps every invariant through random deposits, settlements, transfers, tips, withdrawals, goal moves and retries', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: MAX_STEPS }), async (steps) => {
         const people = await newPeople();
         const model = new Map<string, Balance>();
         const balance = (person: number, currency: Currency) => {
           const key = `${person}/${currency}`;
-          if (!model.has(key)) model.set(key, { available: 0, pending: 0 });
+          if (!model.has(key)) model.set(key, { available: 0, pending: 0, saved: 0 });
           return model.get(key)!;
         };
         const unsettled: Unsettled[] = [];
@@ -474,6 +518,38 @@ describe('money through the API', () => {
                 kind: 'withdrawal',
                 succeeds: !step.returned,
               });
+            }
+          } else if (step.kind === 'goal') {
+            const person = people[step.user]!;
+            const money = balance(step.user, step.currency);
+            const answer = await post(
+              person,
+              `/api/goals/${person.goals[step.currency as 'USD' | 'EUR']}/${step.direction}`,
+              {
+                amountMinor: step.amount,
+              },
+            );
+            const into = step.direction === 'deposits';
+            if (step.amount > AMOUNT_LIMITS.transferMaxMinor) {
+              expect(answer.statusCode).toBe(422);
+              expect(answer.json.error.code).toBe('limit_exceeded');
+            } else if (into && step.amount > money.available) {
+              expect(answer.statusCode).toBe(422);
+              expect(answer.json.error.code).toBe('insufficient_balance');
+            } else if (!into && step.amount > money.saved) {
+              expect(answer.statusCode).toBe(422);
+              expect(answer.json.error.code).toBe('goal_savings_insufficient');
+            } else {
+              expect(answer.statusCode, JSON.stringify(answer.json)).toBe(201);
+              expect(answer.json.transaction).toMatchObject({
+                type: 'internal',
+                kind: into ? 'goal_deposit' : 'goal_withdrawal',
+              });
+              answer.keep();
+              acceptedKeys++;
+              money.available += into ? -step.amount : step.amount;
+              money.saved += into ? step.amount : -step.amount;
+              expect(answer.json.savedMinor).toBe(money.saved);
             }
           } else {
             const earlier = stored[step.pick % Math.max(stored.length, 1)];

@@ -8,15 +8,21 @@ import { transactions } from '../transactions/tables.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A balance per currency (zero where none is held): available, pending and their total. */
+/** A balance per currency (zero where none is held): available, pending, their total, and what sits in goals. */
 export async function walletBalancesOf(db: AppDatabase, userId: string): Promise<WalletBalance[]> {
   const accounts = await balances(db, userId);
-  const balanceOf = (kind: 'wallet_available' | 'wallet_pending', currency: Currency) =>
+  const balanceOf = (kind: 'wallet_available' | 'wallet_pending' | 'goal_savings', currency: Currency) =>
     accounts.find((account) => account.kind === kind && account.currency === currency)?.balanceMinor ?? 0;
   return CURRENCIES.map((currency) => {
     const availableMinor = balanceOf('wallet_available', currency);
     const pendingMinor = balanceOf('wallet_pending', currency);
-    return { currency, availableMinor, pendingMinor, totalMinor: availableMinor + pendingMinor };
+    return {
+      currency,
+      availableMinor,
+      pendingMinor,
+      totalMinor: availableMinor + pendingMinor,
+      inGoalsMinor: balanceOf('goal_savings', currency),
+    };
   });
 }
 

@@ -13,6 +13,8 @@ import {
   HandCoins,
   HandHeart,
   type LucideIcon,
+  PiggyBank,
+  Wallet,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { StatusPill } from '@/components/status-pill';
@@ -26,6 +28,8 @@ const KIND_ICONS: Record<TransactionKind, LucideIcon> = {
   transfer_out: ArrowUpRight,
   tip_in: HandCoins,
   tip_out: HandHeart,
+  goal_deposit: PiggyBank,
+  goal_withdrawal: Wallet,
 };
 
 /** The kind's icon in a round tile; decorative, the description says what it is. */
@@ -62,17 +66,20 @@ export function StatusBadge({ status, className }: { status: TransactionStatus; 
 
 /**
  * The amount with its sign: income "+" in green, expense "−" in the normal text colour (a
- * payment is not an alarm, UX.md); a failed one struck through, as no money moved.
+ * payment is not an alarm, UX.md); a failed one struck through, as no money moved. The person's
+ * own moves (into or out of a goal) are neither: the sign says which way the available wallet
+ * went, in the normal colour.
  */
 export function SignedAmount({
   transaction,
   className,
 }: {
-  transaction: Pick<Transaction, 'type' | 'status' | 'amountMinor' | 'currency'>;
+  transaction: Pick<Transaction, 'type' | 'kind' | 'status' | 'amountMinor' | 'currency'>;
   className?: string;
 }) {
   const { t, i18n } = useTranslation('transactions');
   const income = transaction.type === 'income';
+  const intoWallet = income || transaction.kind === 'goal_withdrawal';
   const formatted = formatMoney(transaction.amountMinor, transaction.currency, i18n.language);
   return (
     <span
@@ -88,7 +95,7 @@ export function SignedAmount({
     >
       <span className="sr-only">{t(`type.${transaction.type}`)}: </span>
       {/* U+2212, the minus sign, reads and aligns better than a hyphen. */}
-      <span aria-hidden="true">{income ? '+' : '\u2212'}</span>
+      <span aria-hidden="true">{intoWallet ? '+' : '\u2212'}</span>
       {formatted}
     </span>
   );

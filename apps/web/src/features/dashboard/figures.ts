@@ -31,6 +31,7 @@ export function balanceOf(dashboard: DashboardResponse, currency: Currency): Wal
       availableMinor: 0,
       pendingMinor: 0,
       totalMinor: 0,
+      inGoalsMinor: 0,
     }
   );
 }

@@ -22,6 +22,7 @@ import {
   CATEGORY_OF_KIND,
   DEFAULT_CATEGORY_COLORS,
   DEFAULT_CATEGORY_KEYS,
+  TYPE_OF_KIND,
 } from '@ztart/shared/contracts/transactions';
 import type {
   DepositRequest,
@@ -65,7 +66,8 @@ export function demoCategories(): Category[] {
   }));
 }
 
-function categoryIdOf(key: DefaultCategoryKey): string {
+function categoryIdOf(key: DefaultCategoryKey | null): string | null {
+  if (key === null) return null;
   return demoId(0xca7000 + DEFAULT_CATEGORY_KEYS.indexOf(key));
 }
 
@@ -279,15 +281,6 @@ const SEED: readonly SeedRow[] = [
   },
 ];
 
-const TYPE_OF_KIND: Record<TransactionKind, Transaction['type']> = {
-  deposit: 'income',
-  withdrawal: 'expense',
-  transfer_in: 'income',
-  transfer_out: 'expense',
-  tip_in: 'income',
-  tip_out: 'expense',
-};
-
 function describe(kind: TransactionKind, counterparty: Transaction['counterparty'], method?: PaymentMethod) {
   const who = counterparty
     ? counterparty.ztartag
@@ -307,6 +300,10 @@ function describe(kind: TransactionKind, counterparty: Transaction['counterparty
       return who ? `Tip from ${who}` : 'Anonymous tip';
     case 'tip_out':
       return `Tip to ${who ?? 'someone'}`;
+    case 'goal_deposit':
+      return `Into goal ${who ?? ''}`.trim();
+    case 'goal_withdrawal':
+      return `Out of goal ${who ?? ''}`.trim();
   }
 }
 
@@ -403,7 +400,13 @@ export function demoBalances(): WalletBalance[] {
   }
   return CURRENCIES.map((currency) => {
     const { available, pending } = totals.get(currency) ?? { available: 0, pending: 0 };
-    return { currency, availableMinor: available, pendingMinor: pending, totalMinor: available + pending };
+    return {
+      currency,
+      availableMinor: available,
+      pendingMinor: pending,
+      totalMinor: available + pending,
+      inGoalsMinor: 0,
+    };
   });
 }
 

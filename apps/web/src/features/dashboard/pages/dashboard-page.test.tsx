@@ -23,14 +23,20 @@ afterEach(() => {
 const CATEGORY_ID = '5b0c1f7e-8f3a-4d2b-9c6e-1a2b3c4d5e6f';
 
 function dashboard(overrides: Partial<DashboardResponse> = {}): DashboardResponse {
-  const zero = (currency: Currency) => ({ currency, availableMinor: 0, pendingMinor: 0, totalMinor: 0 });
+  const zero = (currency: Currency) => ({
+    currency,
+    availableMinor: 0,
+    pendingMinor: 0,
+    totalMinor: 0,
+    inGoalsMinor: 0,
+  });
   return {
     timeZone: 'UTC',
     balances: CURRENCIES.map((currency) =>
       currency === 'USD'
-        ? { currency, availableMinor: 12_345, pendingMinor: 500, totalMinor: 12_845 }
+        ? { currency, availableMinor: 12_345, pendingMinor: 500, totalMinor: 12_845, inGoalsMinor: 0 }
         : currency === 'EUR'
-          ? { currency, availableMinor: 2_000, pendingMinor: 0, totalMinor: 2_000 }
+          ? { currency, availableMinor: 2_000, pendingMinor: 0, totalMinor: 2_000, inGoalsMinor: 0 }
           : zero(currency),
     ),
     month: {
@@ -130,6 +136,7 @@ describe('/ (home)', () => {
             availableMinor: 0,
             pendingMinor: 0,
             totalMinor: 0,
+            inGoalsMinor: 0,
           })),
           recent: { items: [], categories: [] },
           firstSteps: { addedMoney: false, receivedMoney: false, sentMoney: false },
