@@ -64,6 +64,8 @@ export type MovementOutcome =
       body: unknown;
       sentCategoryId: string | null;
       receivedCategoryId: string | null;
+      /** The recipient's notification was written: its type is on (notification preferences). */
+      notified: boolean;
     }
   | { replayed: true; error?: undefined; statusCode: number; body: unknown }
   | { replayed?: undefined; error: MovementRefusal; remainingReferenceMinor?: number };
