@@ -16,6 +16,9 @@ const PRIVATE_PAGES = [
   '/account?tab=advanced',
   '/profile',
   '/contacts/debts',
+  '/notifications',
+  '/activity',
+  '/account?tab=notifications',
 ];
 const PAGES = [...PUBLIC_PAGES, ...PRIVATE_PAGES];
 /** Pages whose content arrives after their title: checked once it has (a test id in it). */
@@ -25,6 +28,8 @@ const CONTENT_OF: Record<string, string> = {
   '/qr-codes': 'my-tip-link',
   '/tips-me': 'tip-totals',
   '/contacts/debts': 'debt-totals',
+  '/notifications': 'notification',
+  '/activity': 'transaction-row',
 };
 
 for (const path of PAGES) {
