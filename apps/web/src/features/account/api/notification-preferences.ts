@@ -28,30 +28,36 @@ export function useNotificationPreferences() {
 }
 
 /**
- * `PUT /api/notification-preferences` with one type: the switch moves at once, and moves back if
- * the server refuses.
+ * `PUT /api/notification-preferences` with one type. `change` moves the switch at once (the
+ * cached answer changes before the request leaves), and moves it back if the server refuses.
  */
 export function useUpdateNotificationPreference() {
   const queryClient = useQueryClient();
   const key = notificationKeys.preferences();
-  return useMutation({
-    mutationFn: async (preference: NotificationPreference) =>
+  const mutation = useMutation({
+    mutationFn: async ({
+      preference,
+    }: {
+      preference: NotificationPreference;
+      before?: NotificationPreferences;
+    }) =>
       notificationPreferencesSchema.parse(
         await api.put<unknown>('/api/notification-preferences', { items: [preference] }),
       ),
-    onMutate: async (preference) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const before = queryClient.getQueryData<NotificationPreferences>(key);
-      if (before) {
-        queryClient.setQueryData<NotificationPreferences>(key, {
-          items: before.items.map((item) => (item.type === preference.type ? preference : item)),
-        });
-      }
-      return { before };
-    },
-    onError: (_error, _preference, saved) => {
-      if (saved?.before) queryClient.setQueryData(key, saved.before);
+    onError: (_error, { before }) => {
+      if (before) queryClient.setQueryData(key, before);
     },
     onSuccess: (answer) => queryClient.setQueryData(key, answer),
   });
+  const change = (preference: NotificationPreference) => {
+    const before = queryClient.getQueryData<NotificationPreferences>(key);
+    void queryClient.cancelQueries({ queryKey: key });
+    if (before) {
+      queryClient.setQueryData<NotificationPreferences>(key, {
+        items: before.items.map((item) => (item.type === preference.type ? preference : item)),
+      });
+    }
+    mutation.mutate({ preference, before });
+  };
+  return { ...mutation, change };
 }

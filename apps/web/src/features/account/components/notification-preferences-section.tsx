@@ -52,7 +52,7 @@ export function NotificationPreferencesSection({ demo }: { demo: boolean }) {
                 label={t(`notificationPreferences.types.${item.type}.label`)}
                 checked={item.inApp}
                 aria-describedby={`notification-preference-${item.type}`}
-                onChange={(event) => update.mutate({ type: item.type, inApp: event.target.checked })}
+                onChange={(event) => update.change({ type: item.type, inApp: event.target.checked })}
               />
               <p id={`notification-preference-${item.type}`} className="pl-8 text-sm text-muted-foreground">
                 {t(`notificationPreferences.types.${item.type}.hint`)}
