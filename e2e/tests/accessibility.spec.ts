@@ -18,6 +18,9 @@ const PRIVATE_PAGES = [
   '/contacts/debts',
   '/budget',
   '/goals',
+  '/notifications',
+  '/activity',
+  '/account?tab=notifications',
 ];
 const PAGES = [...PUBLIC_PAGES, ...PRIVATE_PAGES];
 /** Pages whose content arrives after their title: checked once it has (a test id in it). */
@@ -29,6 +32,8 @@ const CONTENT_OF: Record<string, string> = {
   '/contacts/debts': 'debt-totals',
   '/budget': 'budgets-empty',
   '/goals': 'goals-empty',
+  '/notifications': 'notification',
+  '/activity': 'transaction-row',
 };
 
 for (const path of PAGES) {

@@ -24,6 +24,7 @@ import { outboxRoutes } from './integrations/outbox/routes.ts';
 import { createSmsTransport, SmsSender } from './integrations/sms/sms.ts';
 import { accountDeletionRoutes, authRoutes } from './modules/accounts/routes.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
+import { activityFeedRoutes } from './modules/activity-feed/routes.ts';
 import { sessionPlugin } from './modules/auth/session-plugin.ts';
 import { createSessionFinder } from './modules/auth/sessions.ts';
 import { watchBudgetAlerts } from './modules/budgets/alerts.ts';
@@ -201,6 +202,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(contactRoutes, { context });
   await app.register(tipRoutes, { context });
   await app.register(activityRoutes, { context });
+  await app.register(activityFeedRoutes, { context });
   await app.register(nearbyRoutes, { context });
   await app.register(outboxRoutes, { context });
 

@@ -1,5 +1,6 @@
 import 'i18next';
 import type account from '@/i18n/locales/en/account.json';
+import type activity from '@/i18n/locales/en/activity.json';
 import type auth from '@/i18n/locales/en/auth.json';
 import type budgets from '@/i18n/locales/en/budgets.json';
 import type common from '@/i18n/locales/en/common.json';
@@ -26,6 +27,7 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       account: typeof account;
+      activity: typeof activity;
       auth: typeof auth;
       budgets: typeof budgets;
       common: typeof common;

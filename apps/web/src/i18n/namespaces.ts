@@ -11,6 +11,7 @@ export const NAMESPACES = [
   'wallet',
   'transactions',
   'notifications',
+  'activity',
   'qr',
   'tips',
   'nearby',

@@ -18,7 +18,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { queryRows } from '../../db/raw-query.ts';
 import { AppError } from '../../http/errors.ts';
 import type { PendingEvent } from '../notifications/live.ts';
-import { notify, toNotification } from '../notifications/service.ts';
+import { notificationEvents, notify } from '../notifications/service.ts';
 import { timeZoneOf } from '../profiles/service.ts';
 import { findCategory } from '../transactions/categories.ts';
 import { transactionCategories, transactions } from '../transactions/tables.ts';
@@ -318,11 +318,14 @@ export async function raiseBudgetAlerts(
         },
         now,
       });
-      await tx
-        .update(budgetAlerts)
-        .set({ notificationId: notification.id })
-        .where(and(eq(budgetAlerts.budgetId, row.id), eq(budgetAlerts.percent, highest)));
-      events.push({ userId, event: { type: 'notification', notification: toNotification(notification) } });
+      // Turned off, the alert still counts as given: it is not raised again this month.
+      if (notification) {
+        await tx
+          .update(budgetAlerts)
+          .set({ notificationId: notification.id })
+          .where(and(eq(budgetAlerts.budgetId, row.id), eq(budgetAlerts.percent, highest)));
+      }
+      events.push(...notificationEvents(notification));
     }
     return events;
   });

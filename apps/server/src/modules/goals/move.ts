@@ -177,7 +177,7 @@ function eventsOf(
 ): PendingEvent[] {
   const { transaction } = moved.body as KeptGoalMove;
   const events: PendingEvent[] = [{ userId: order.senderId, event: { type: 'transaction', transaction } }];
-  if (moved.goalReached) {
+  if (moved.goalReached && moved.notified) {
     events.push({
       userId: order.senderId,
       event: { type: 'notification', notification: toNotification(reached) },

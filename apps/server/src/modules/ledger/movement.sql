@@ -10,8 +10,9 @@
 -- p_settings: unverifiedDailyReferenceMinor, outgoingKinds, defaultCategories, referenceRates
 --   ({currency: {numerator, denominator}}: minor units of the currency × numerator ÷ denominator,
 --   rounded half up, are reference minor units; the table is packages/shared/src/reference-rates.ts).
--- Returns one outcome per item, in order: {statusCode, body, sentCategoryId, receivedCategoryId}
--- when it moved money, {replayed: true, statusCode, body} for a kept answer, or {error, ...}
+-- Returns one outcome per item, in order: {statusCode, body, sentCategoryId, receivedCategoryId,
+-- notified} when it moved money (notified: its notification — the recipient's, or a goal's reached —
+-- was written, its type being on), {replayed: true, statusCode, body} for a kept answer, or {error, ...}
 -- (insufficient_balance, limit_exceeded with remainingReferenceMinor, pin_required,
 -- idempotency_conflict, wallet_error, recipient_user_not_found for a recipient gone or who blocked the
 -- payer, settlement_above_remaining, not_found for a goal that is not the payer's in that currency,
@@ -87,6 +88,9 @@ DECLARE
   v_answers jsonb[];
   v_expired_scopes text[] := '{}';
   v_expired_keys text[] := '{}';
+  -- The notifications written (a type turned off writes none), and a movement among the accepted.
+  v_notified uuid[];
+  v_written_at int;
   -- The movement being decided.
   v_key text;
   v_at int;
@@ -372,10 +376,20 @@ BEGIN
     -- A goal's move has one side: the person's own transaction.
     WHERE j.columns IS NOT NULL;
 
-    INSERT INTO notifications
-    SELECT r.* FROM unnest(v_accepted) AS a(i)
-    CROSS JOIN LATERAL jsonb_populate_record(NULL::notifications, p_items->(a.i - 1)->'notification') AS r
-    WHERE p_items->(a.i - 1) ? 'notification';
+    -- The recipient's notification, unless they turned its type off (no preference row is on).
+    WITH written AS (
+      INSERT INTO notifications
+      SELECT r.* FROM unnest(v_accepted) AS a(i)
+      CROSS JOIN LATERAL jsonb_populate_record(NULL::notifications, p_items->(a.i - 1)->'notification') AS r
+      WHERE p_items->(a.i - 1) ? 'notification' AND NOT EXISTS (SELECT 1 FROM notification_preferences p
+        WHERE p.user_id = r.user_id AND p.type = r.type AND NOT p.in_app)
+      RETURNING id
+    )
+    SELECT COALESCE(array_agg(id), '{}') INTO v_notified FROM written;
+    FOREACH v_written_at IN ARRAY v_accepted LOOP
+      v_outcomes[v_written_at] := v_outcomes[v_written_at] || jsonb_build_object('notified',
+        COALESCE((p_items->(v_written_at - 1)->'notification'->>'id')::uuid = ANY(v_notified), false));
+    END LOOP;
 
     INSERT INTO audit_log
     SELECT r.* FROM unnest(v_accepted) AS a(i)
@@ -413,9 +427,20 @@ BEGIN
       FROM unnest(v_goal_ids, v_goal_saved, v_goal_reached_at) AS x(id, saved_minor, reached_at)
       WHERE g.id = x.id AND (g.saved_minor <> x.saved_minor OR g.reached_at IS DISTINCT FROM x.reached_at);
 
-      INSERT INTO notifications
-      SELECT r.* FROM unnest(v_goals_reached) AS a(i)
-      CROSS JOIN LATERAL jsonb_populate_record(NULL::notifications, p_items->(a.i - 1)->'goal'->'reachedNotification') AS r;
+      -- Its owner's notification, unless they turned its type off.
+      WITH written AS (
+        INSERT INTO notifications
+        SELECT r.* FROM unnest(v_goals_reached) AS a(i)
+        CROSS JOIN LATERAL jsonb_populate_record(NULL::notifications, p_items->(a.i - 1)->'goal'->'reachedNotification') AS r
+        WHERE NOT EXISTS (SELECT 1 FROM notification_preferences p
+          WHERE p.user_id = r.user_id AND p.type = r.type AND NOT p.in_app)
+        RETURNING id
+      )
+      SELECT COALESCE(array_agg(id), '{}') INTO v_notified FROM written;
+      FOREACH v_written_at IN ARRAY v_goals_reached LOOP
+        v_outcomes[v_written_at] := v_outcomes[v_written_at] || jsonb_build_object('notified',
+          (p_items->(v_written_at - 1)->'goal'->'reachedNotification'->>'id')::uuid = ANY(v_notified));
+      END LOOP;
     END IF;
 
     INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response, created_at, expires_at)

@@ -85,8 +85,10 @@ export type MovementOutcome =
       body: unknown;
       sentCategoryId: string | null;
       receivedCategoryId: string | null;
-      /** This goal move made its goal reach the target (its notification was written). */
+      /** This goal move made its goal reach the target. */
       goalReached?: true;
+      /** Its notification (the recipient's, or its goal's reached) was written: its type is on (notification preferences). */
+      notified: boolean;
     }
   | { replayed: true; error?: undefined; statusCode: number; body: unknown }
   | { replayed?: undefined; error: MovementRefusal; remainingReferenceMinor?: number };
