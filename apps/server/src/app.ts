@@ -24,6 +24,7 @@ import { outboxRoutes } from './integrations/outbox/routes.ts';
 import { createSmsTransport, SmsSender } from './integrations/sms/sms.ts';
 import { accountDeletionRoutes, authRoutes } from './modules/accounts/routes.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
+import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { sessionPlugin } from './modules/auth/session-plugin.ts';
 import { createSessionFinder } from './modules/auth/sessions.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
@@ -184,6 +185,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(transferRoutes, { context });
   await app.register(debtRoutes, { context });
   await app.register(transactionRoutes, { context });
+  await app.register(analyticsRoutes, { context });
   await app.register(notificationRoutes, { context });
   await app.register(qrCodeRoutes, { context });
   await app.register(contactRoutes, { context });
