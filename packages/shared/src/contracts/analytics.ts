@@ -7,8 +7,9 @@ import { CALENDAR_DATE_MAX, CALENDAR_DATE_MIN } from '../validation.ts';
 /**
  * Wallet analytics (spec §2): income against expenses over time, spending by category, tips
  * received per period and the people the person deals with most, for one period and currency.
- * Income and expense are the transactions' own `type` (failed ones left out), so a movement that
- * is neither (a savings-goal move) never counts as either. Days are the person's, in `timeZone`.
+ * Income and expense are the completed transactions' own `type`, so a movement that is neither
+ * (a savings-goal move) never counts as either. A transaction counts when it completed, on the
+ * person's day in `timeZone`, as the wallet's income and expense card counts it.
  */
 export const ANALYTICS_BUCKETS = ['day', 'week', 'month'] as const;
 export type AnalyticsBucket = (typeof ANALYTICS_BUCKETS)[number];

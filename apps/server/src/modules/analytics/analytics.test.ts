@@ -92,13 +92,17 @@ describe('wallet analytics', () => {
     for (let n = 0; n < 120; n += 1) {
       const kind = random.pick(kinds);
       const other = kind === 'deposit' || kind === 'withdrawal' ? null : random.pick([...others, null]);
+      const status = random.pick(statuses);
+      const createdAt = new Date(Date.UTC(2026, 2, 25) + random.int(0, 52 * 24 * 60) * 60_000);
       const row = await record(me.userId, {
         kind,
-        status: random.pick(statuses),
+        status,
         currency: random.pick(currencies),
         amountMinor: random.int(1, 250_000),
-        // From late March to mid-May, any minute of the day.
-        createdAt: new Date(Date.UTC(2026, 2, 25) + random.int(0, 52 * 24 * 60) * 60_000),
+        // From late March to mid-May, any minute of the day; some settle up to a day later.
+        createdAt,
+        settledAt:
+          status === 'pending' ? null : new Date(createdAt.getTime() + random.pick([0, 0, 90_000_000])),
         counterparty: other ? { userId: other.userId, ztartag: other.ztartag, name: other.fullName! } : null,
       });
       const categoryId = random.pick([...categories.map((category) => category.id), null]);
@@ -114,8 +118,8 @@ describe('wallet analytics', () => {
       const figures = await analytics(me, `from=${from}&to=${to}&currency=USD&timeZone=${timeZone}`);
       expect(figures.period).toEqual({ from, to, timeZone, bucket });
       const counted = rows.filter((row) => {
-        const day = localDate(row.createdAt, timeZone);
-        return row.currency === 'USD' && row.status !== 'failed' && day >= from && day <= to;
+        const day = localDate(row.settledAt ?? row.createdAt, timeZone);
+        return row.currency === 'USD' && row.status === 'completed' && day >= from && day <= to;
       });
       expect(counted.length).toBeGreaterThan(10);
       const total = (type: string, kind?: string) =>
@@ -132,7 +136,9 @@ describe('wallet analytics', () => {
 
       for (const step of figures.series) {
         const inStep = counted.filter(
-          (row) => stepOf(localDate(row.createdAt, timeZone), bucket) === stepOf(step.start, bucket),
+          (row) =>
+            stepOf(localDate(row.settledAt ?? row.createdAt, timeZone), bucket) ===
+            stepOf(step.start, bucket),
         );
         const sum = (type: string) =>
           inStep.filter((row) => row.type === type).reduce((total, row) => total + row.amountMinor, 0);
@@ -212,10 +218,31 @@ describe('wallet analytics', () => {
     expect(utc.period.timeZone).toBe('UTC');
     expect(utc.totals.incomeMinor).toBe(4_300);
     const kiritimati = await analytics(me, `${april}&timeZone=Pacific/Kiritimati`);
+
     // Kiritimati (UTC+14): both April instants are the afternoon of April 1st there, and the two
     // first of May ones are May 1st.
     expect(kiritimati.totals.incomeMinor).toBe(4_300);
     expect(kiritimati.series[0]).toMatchObject({ start: '2026-04-01', incomeMinor: 4_300 });
+  });
+
+  it('counts money when it completed: a card deposit settled after midnight is the next day’s, a pending one not yet', async () => {
+    const me = await person();
+    await record(me.userId, {
+      kind: 'deposit',
+      amountMinor: 5_000,
+      createdAt: new Date('2026-04-30T23:59:00.000Z'),
+      settledAt: new Date('2026-05-01T00:00:05.000Z'),
+    });
+    await record(me.userId, {
+      kind: 'withdrawal',
+      status: 'pending',
+      amountMinor: 700,
+      createdAt: new Date('2026-04-30T12:00:00.000Z'),
+    });
+    const april = await analytics(me, 'from=2026-04-01&to=2026-04-30&currency=USD');
+    expect(april.totals).toMatchObject({ incomeMinor: 0, expenseMinor: 0 });
+    const may = await analytics(me, 'from=2026-05-01&to=2026-05-20&currency=USD');
+    expect(may.series[0]).toMatchObject({ start: '2026-05-01', incomeMinor: 5_000, expenseMinor: 0 });
   });
 
   it('cuts weeks and months at the period’s edges and spans a change of clocks as one day', async () => {

@@ -46,21 +46,28 @@ function wholeNumber(value: string | number | null): number {
 }
 
 /**
- * The person's transactions that count, in the currency and period: failed ones moved nothing.
- * The period's edges are the person's midnights (`date::timestamp AT TIME ZONE zone`), so a
- * transaction at 23:30 on the last day in their zone is in, one at 00:00 the day after is not.
+ * When a transaction counts: the moment it completed (a card deposit settles a little after it
+ * was made; a transfer completes at once), as the wallet's own income and expense card dates it.
+ */
+const completedAt = sql`coalesce(${transactions.settledAt}, ${transactions.createdAt})`;
+
+/**
+ * The person's completed transactions in the currency and period: money that is still pending
+ * may yet fail, and a failed one moved nothing. The period's edges are the person's midnights
+ * (`date::timestamp AT TIME ZONE zone`), so a transaction at 23:30 on the last day in their zone
+ * is in, one at 00:00 the day after is not.
  */
 function countedIn(period: AnalyticsPeriod, currency: Currency): SQL {
   return sql`${transactions.userId} = ${period.userId}::uuid
     AND ${transactions.currency} = ${currency}
-    AND ${transactions.status} <> 'failed'
-    AND ${transactions.createdAt} >= (${period.from}::date::timestamp AT TIME ZONE ${period.timeZone}::text)
-    AND ${transactions.createdAt} < ((${period.to}::date + 1)::timestamp AT TIME ZONE ${period.timeZone}::text)`;
+    AND ${transactions.status} = 'completed'
+    AND ${completedAt} >= (${period.from}::date::timestamp AT TIME ZONE ${period.timeZone}::text)
+    AND ${completedAt} < ((${period.to}::date + 1)::timestamp AT TIME ZONE ${period.timeZone}::text)`;
 }
 
 /** The step of the period a transaction falls in: its local day, Monday-first week or month. */
 function bucketStartOf(period: AnalyticsPeriod): SQL {
-  return sql`date_trunc(${period.bucket}::text, ${transactions.createdAt} AT TIME ZONE ${period.timeZone}::text)::date`;
+  return sql`date_trunc(${period.bucket}::text, ${completedAt} AT TIME ZONE ${period.timeZone}::text)::date`;
 }
 
 interface BucketRow extends Record<string, unknown> {
@@ -171,8 +178,8 @@ async function selectTopCounterparties(db: AppDatabase, period: AnalyticsPeriod,
   const rows = await queryRows<CounterpartyRow>(
     db,
     sql`SELECT
-        (array_agg(${transactions.counterpartyZtartag} ORDER BY ${transactions.createdAt} DESC, ${transactions.id} DESC))[1] AS ztartag,
-        (array_agg(${transactions.counterpartyName} ORDER BY ${transactions.createdAt} DESC, ${transactions.id} DESC))[1] AS name,
+        (array_agg(${transactions.counterpartyZtartag} ORDER BY ${completedAt} DESC, ${transactions.id} DESC))[1] AS ztartag,
+        (array_agg(${transactions.counterpartyName} ORDER BY ${completedAt} DESC, ${transactions.id} DESC))[1] AS name,
         coalesce(sum(${transactions.amountMinor}) FILTER (WHERE ${transactions.type} = 'income'), 0)::text AS income,
         coalesce(sum(${transactions.amountMinor}) FILTER (WHERE ${transactions.type} = 'expense'), 0)::text AS expense,
         count(*)::text AS count
