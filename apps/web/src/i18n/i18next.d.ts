@@ -1,5 +1,6 @@
 import 'i18next';
 import type account from '@/i18n/locales/en/account.json';
+import type analytics from '@/i18n/locales/en/analytics.json';
 import type auth from '@/i18n/locales/en/auth.json';
 import type common from '@/i18n/locales/en/common.json';
 import type contacts from '@/i18n/locales/en/contacts.json';
@@ -23,6 +24,7 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       account: typeof account;
+      analytics: typeof analytics;
       auth: typeof auth;
       common: typeof common;
       debts: typeof debts;

@@ -17,6 +17,7 @@ export const NAMESPACES = [
   'debts',
   'contacts',
   'profile',
+  'analytics',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -3,6 +3,7 @@ import { CURRENCIES } from '../money.ts';
 import { safeText } from '../safe-text.ts';
 import { isTimeZone } from '../time-zones.ts';
 import { CALENDAR_DATE_MAX, CALENDAR_DATE_MIN } from '../validation.ts';
+import { DEFAULT_CATEGORY_KEYS } from './transactions.ts';
 
 /**
  * Wallet analytics (spec §2): income against expenses over time, spending by category, tips
@@ -152,7 +153,7 @@ export const analyticsSchema = z
       z.object({
         categoryId: z.uuid().nullable(),
         /** A default category's key (the app translates it), unless the person named it. */
-        key: z.string().nullable(),
+        key: z.enum(DEFAULT_CATEGORY_KEYS).nullable(),
         name: z.string().nullable(),
         color: z.string().nullable(),
         amountMinor: minorSchema,

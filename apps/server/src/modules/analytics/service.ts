@@ -7,6 +7,7 @@ import {
   presetPeriod,
   TOP_COUNTERPARTIES_LIMIT,
 } from '@ztart/shared/contracts/analytics';
+import type { DefaultCategoryKey } from '@ztart/shared/contracts/transactions';
 import type { ValidationFailureDetails } from '@ztart/shared/contracts/validation-failure';
 import { CURRENCIES, type Currency } from '@ztart/shared/money';
 import { type SQL, sql } from 'drizzle-orm';
@@ -130,7 +131,7 @@ function previousDay(date: string): string {
 
 interface CategoryRow extends Record<string, unknown> {
   category_id: string | null;
-  key: string | null;
+  key: DefaultCategoryKey | null;
   name: string | null;
   color: string | null;
   amount: string;
