@@ -6,7 +6,7 @@ import {
   presetPeriod,
 } from '@ztart/shared/contracts/analytics';
 import type { Currency } from '@ztart/shared/money';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CurrencySelect } from '@/components/money/currency-select';
 import { Button } from '@/components/ui/button';
@@ -48,6 +48,12 @@ export function PeriodPicker({
   const [from, setFrom] = useState(selection.from);
   const [to, setTo] = useState(selection.to);
   const [error, setError] = useState<CustomError | null>(null);
+  // A period chosen elsewhere (Back, a link) resets the custom form; the radios keep their focus.
+  useEffect(() => {
+    setCustomOpen(selection.preset === 'custom');
+    setFrom(selection.from);
+    setTo(selection.to);
+  }, [selection.preset, selection.from, selection.to]);
   const checked: AnalyticsPreset = customOpen ? 'custom' : selection.preset;
 
   function choose(preset: AnalyticsPreset) {

@@ -83,7 +83,6 @@ export function AnalyticsPage() {
       <Card>
         <CardContent className="flex flex-col gap-2 pt-5 sm:pt-6">
           <PeriodPicker
-            key={`${selection.preset}:${selection.from}:${selection.to}`}
             selection={selection}
             today={today}
             currency={query.data?.currency ?? selection.currency ?? 'USD'}
