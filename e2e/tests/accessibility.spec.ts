@@ -21,6 +21,7 @@ const PRIVATE_PAGES = [
   '/notifications',
   '/activity',
   '/account?tab=notifications',
+  '/analytics?period=last3Months',
 ];
 const PAGES = [...PUBLIC_PAGES, ...PRIVATE_PAGES];
 /** Pages whose content arrives after their title: checked once it has (a test id in it). */
@@ -34,6 +35,7 @@ const CONTENT_OF: Record<string, string> = {
   '/goals': 'goals-empty',
   '/notifications': 'notification',
   '/activity': 'transaction-row',
+  '/analytics?period=last3Months': 'analytics-series',
 };
 
 for (const path of PAGES) {

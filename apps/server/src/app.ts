@@ -25,6 +25,7 @@ import { createSmsTransport, SmsSender } from './integrations/sms/sms.ts';
 import { accountDeletionRoutes, authRoutes } from './modules/accounts/routes.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
 import { activityFeedRoutes } from './modules/activity-feed/routes.ts';
+import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { sessionPlugin } from './modules/auth/session-plugin.ts';
 import { createSessionFinder } from './modules/auth/sessions.ts';
 import { watchBudgetAlerts } from './modules/budgets/alerts.ts';
@@ -197,6 +198,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(goalRoutes, { context });
   await app.register(transactionRoutes, { context });
   await app.register(budgetRoutes, { context });
+  await app.register(analyticsRoutes, { context });
   await app.register(notificationRoutes, { context });
   await app.register(qrCodeRoutes, { context });
   await app.register(contactRoutes, { context });

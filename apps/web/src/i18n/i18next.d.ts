@@ -1,6 +1,7 @@
 import 'i18next';
 import type account from '@/i18n/locales/en/account.json';
 import type activity from '@/i18n/locales/en/activity.json';
+import type analytics from '@/i18n/locales/en/analytics.json';
 import type auth from '@/i18n/locales/en/auth.json';
 import type budgets from '@/i18n/locales/en/budgets.json';
 import type common from '@/i18n/locales/en/common.json';
@@ -28,6 +29,7 @@ declare module 'i18next' {
     resources: {
       account: typeof account;
       activity: typeof activity;
+      analytics: typeof analytics;
       auth: typeof auth;
       budgets: typeof budgets;
       common: typeof common;

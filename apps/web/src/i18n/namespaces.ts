@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'contacts',
   'profile',
   'dashboard',
+  'analytics',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
