@@ -24,7 +24,7 @@ import { outboxRoutes } from './integrations/outbox/routes.ts';
 import { createSmsTransport, SmsSender } from './integrations/sms/sms.ts';
 import { accountDeletionRoutes, authRoutes } from './modules/accounts/routes.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
-import { sessionPlugin } from './modules/auth/session-plugin.ts';
+import { SESSION_COOKIE, sessionPlugin } from './modules/auth/session-plugin.ts';
 import { createSessionFinder } from './modules/auth/sessions.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
 import { createDebtReminderWorker } from './modules/debts/reminder-worker.ts';
@@ -194,6 +194,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   await registerWebApp(app, {
     distDir: config.webDistDir,
+    hasSession: (request) => Boolean(request.cookies[SESSION_COOKIE]),
     // The page is rendered with its receiver: it waits for the database like the API.
     quickTipProfile: async (ztartag) => {
       await readiness.ready;
