@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
@@ -7,6 +8,7 @@ import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { localesPlugin } from './tooling/locales-plugin.ts';
 import { reachesHeavyImport, sourceClosure } from './tooling/module-closure.ts';
 import { precompressPlugin } from './tooling/precompress-plugin.ts';
+import { routePreloadsPlugin } from './tooling/route-preloads-plugin.ts';
 
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
 const localesDir = fileURLToPath(new URL('./src/i18n/locales', import.meta.url));
@@ -96,8 +98,24 @@ function isLightAppShared(id: string): boolean {
   );
 }
 
+/**
+ * React Router publishes its production build beside the development one, but its package exports
+ * name only the development build (with its warnings for developers switched on). A build uses the
+ * production one: the same code with those warnings switched off.
+ */
+const reactRouterProduction = createRequire(import.meta.url)
+  .resolve('react-router')
+  .replace(/[\\/]development[\\/]index\.m?js$/, '/production/index.mjs');
+
 const config: UserConfig = {
-  plugins: [react(), tailwindcss(), localesPlugin(localesDir), quickTipPagePlugin(), precompressPlugin()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    localesPlugin(localesDir),
+    quickTipPagePlugin(),
+    routePreloadsPlugin({ srcDir, localesDir }),
+    precompressPlugin(),
+  ],
   resolve: { alias: { '@': srcDir } },
   server: {
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
@@ -156,6 +174,15 @@ export default defineConfig(({ command }) => {
   // A build is always a production build, whatever NODE_ENV the shell has: with
   // NODE_ENV=development Vite would ship React's development build and `jsxDEV` in every chunk.
   // Vite reads NODE_ENV again after this file, so setting it here is enough.
-  if (command === 'build') process.env.NODE_ENV = 'production';
-  return config;
+  if (command !== 'build') return config;
+  process.env.NODE_ENV = 'production';
+  return {
+    ...config,
+    resolve: {
+      alias: [
+        { find: '@', replacement: srcDir },
+        { find: /^react-router$/, replacement: reactRouterProduction },
+      ],
+    },
+  };
 });

@@ -26,7 +26,7 @@ import { accountDeletionRoutes, authRoutes } from './modules/accounts/routes.ts'
 import { activityRoutes } from './modules/activity/routes.ts';
 import { activityFeedRoutes } from './modules/activity-feed/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
-import { sessionPlugin } from './modules/auth/session-plugin.ts';
+import { SESSION_COOKIE, sessionPlugin } from './modules/auth/session-plugin.ts';
 import { createSessionFinder } from './modules/auth/sessions.ts';
 import { watchBudgetAlerts } from './modules/budgets/alerts.ts';
 import { budgetRoutes } from './modules/budgets/routes.ts';
@@ -210,6 +210,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   await registerWebApp(app, {
     distDir: config.webDistDir,
+    hasSession: (request) => Boolean(request.cookies[SESSION_COOKIE]),
     // The page is rendered with its receiver: it waits for the database like the API.
     quickTipProfile: async (ztartag) => {
       await readiness.ready;
