@@ -302,7 +302,7 @@ describe('budgets', () => {
     const afterEighty = await budgetAlertsOf(spender);
     expect(afterEighty.map((alert) => alert.data.percent)).toEqual([80]);
     expect(afterEighty[0]).toMatchObject({
-      type: 'system',
+      type: 'reminder',
       readAt: null,
       data: {
         budgetId: transfers.id,
@@ -388,6 +388,56 @@ describe('budgets', () => {
         .filter((alert) => alert.data.budgetId === shopping.id)
         .map((alert) => alert.data.percent),
     ).toEqual([80, 100]);
+  });
+
+  it('tells of a budget running low as a reminder: the Reminders switch silences it, the system one does not', async () => {
+    const preferences = (person: SignedInPerson, items: { type: string; inApp: boolean }[]) =>
+      send(person, { method: 'PUT', url: '/api/notification-preferences', payload: { items } });
+    const spendInto = async (person: SignedInPerson, categoryId: string, amountMinor: number) => {
+      const row = await recordTransaction(testApp.database.db, {
+        userId: person.userId,
+        type: 'expense',
+        kind: 'withdrawal',
+        status: 'completed',
+        amountMinor,
+        currency: 'USD',
+        description: 'Bank withdrawal',
+        groupId: randomUUID(),
+        createdAt: clock.now(),
+      });
+      const moved = await send(person, {
+        method: 'PATCH',
+        url: `/api/transactions/${row.id}`,
+        payload: { categoryId },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+    };
+
+    const withSystemOff = await signUpAndSignIn(testApp.app);
+    expect((await preferences(withSystemOff, [{ type: 'system', inApp: false }])).statusCode).toBe(200);
+    const mine = await categoriesOf(withSystemOff);
+    await created(withSystemOff, { month: '2026-05', categoryId: mine.bills!, amountMinor: 10_00 });
+    await spendInto(withSystemOff, mine.bills!, 9_00);
+    expect((await budgetAlertsOf(withSystemOff)).map((alert) => [alert.type, alert.data.percent])).toEqual([
+      ['reminder', 80],
+    ]);
+
+    const withRemindersOff = await signUpAndSignIn(testApp.app);
+    expect((await preferences(withRemindersOff, [{ type: 'reminder', inApp: false }])).statusCode).toBe(200);
+    const theirs = await categoriesOf(withRemindersOff);
+    const budget = await created(withRemindersOff, {
+      month: '2026-05',
+      categoryId: theirs.bills!,
+      amountMinor: 10_00,
+    });
+    await spendInto(withRemindersOff, theirs.bills!, 9_00);
+    expect(await budgetAlertsOf(withRemindersOff)).toEqual([]);
+    // Turned off, the alert still counts as given: turning reminders on later does not raise it.
+    const records = await testApp.database.db
+      .select()
+      .from(budgetAlerts)
+      .where(eq(budgetAlerts.budgetId, budget.id));
+    expect(records.map((record) => [record.percent, record.notificationId])).toEqual([[80, null]]);
   });
 
   it('raises each alert once when spends and checks run at the same time', async () => {

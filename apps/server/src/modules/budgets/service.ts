@@ -301,9 +301,10 @@ export async function raiseBudgetAlerts(
         .from(transactionCategories)
         .where(eq(transactionCategories.id, row.categoryId));
       const budget = toBudget(row);
+      // A reminder, as the preferences word it ("budgets running low"): that switch silences it.
       const notification = await notify(tx, {
         userId,
-        type: 'system',
+        type: 'reminder',
         event: 'budget_alert',
         data: {
           budgetId: row.id,
