@@ -81,6 +81,10 @@ export const ERROR_CODES = {
   category_exists: 409,
   /** A second budget for the same month, category and currency. */
   budget_exists: 409,
+  /** A budget for a month outside BUDGET_LIMITS (months back and ahead of the person's current month). */
+  budget_month_out_of_range: 400,
+  /** A month that already holds BUDGET_LIMITS.perMonth budgets. */
+  budget_month_full: 422,
   /** An account cannot be deleted while it holds money (details: `balanceNotEmptyDetailsSchema`). */
   balance_not_empty: 409,
   /** The person's previous CSV export is still being written: one at a time each. */
@@ -96,6 +100,8 @@ export const ERROR_CODES = {
   goal_savings_insufficient: 422,
   /** A goal that still holds money cannot be deleted: take it out first. */
   goal_not_empty: 409,
+  /** A time zone the database cannot count in (details: `{ field: 'timeZone' }`). */
+  time_zone_unsupported: 400,
   // Social and tools
   contact_add_failed: 500,
   /** A contact id that is not one of the person's own contacts (another's reads the same). */

@@ -111,6 +111,13 @@ export const RATE_LIMITS = {
   photoUploadPerUser: { max: 30, windowSeconds: 60 * 60 },
   /** Posts a signed-in person writes: room for a busy day, not for flooding a public profile. */
   postCreatePerUser: { max: 30, windowSeconds: 60 * 60 },
+  /**
+   * Budgets a signed-in person creates, changes or copies: setting up a month by hand is a few
+   * dozen at most, and each write sums the month's spending.
+   */
+  budgetWritePerUser: { max: 60, windowSeconds: 15 * 60 },
+  /** Savings goals a signed-in person creates or edits (names, targets, dates). */
+  goalWritePerUser: { max: 60, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
@@ -172,6 +179,17 @@ export const GOAL_LIMITS = {
   nameMax: 60,
   /** 1,000,000.00 in the goal's currency. */
   targetMaxMinor: 100_000_000,
+} as const;
+
+/**
+ * Monthly budgets (decision 0031): the months a budget may be set for, counted from the current
+ * month of the person's time zone (two years back to look at past spending, a year ahead to plan),
+ * and how many budgets one month may hold (categories × currencies never come near it).
+ */
+export const BUDGET_LIMITS = {
+  monthsBack: 24,
+  monthsAhead: 12,
+  perMonth: 100,
 } as const;
 
 /** Upper bound on every page of a list. */

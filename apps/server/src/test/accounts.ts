@@ -74,6 +74,8 @@ export interface SignUpOptions {
   password?: string;
   ztartag?: string;
   language?: Language;
+  /** The zone the sign-up form would send (the device's). */
+  timeZone?: string;
   ip?: string;
   /** Where the mailed token is read: the outbox by default; captured mail when mail goes by SMTP. */
   tokenFrom?: (to: string, mode: 'verify-email' | 'reset-password') => Promise<string>;
@@ -95,6 +97,7 @@ export async function signUp(app: App, options: SignUpOptions = {}) {
       acceptPrivacy: true,
       ...(options.ztartag ? { ztartag: options.ztartag } : {}),
       ...(options.language ? { language: options.language } : {}),
+      ...(options.timeZone ? { timeZone: options.timeZone } : {}),
     },
   });
   expect(answer.statusCode, answer.body).toBe(201);

@@ -2,11 +2,72 @@ import { z } from 'zod';
 import { PIN_UNLOCK_MINUTES } from '../limits.ts';
 import { safeJsonObject, safeText } from '../safe-text.ts';
 import { pinSchema } from '../validation.ts';
+import { ACTIVITY_AUDIT_ACTION_LIST } from './activity.ts';
 
-/** `POST /api/rpc/log_user_action` (spec §7) → 204. The spec's parameter names are kept. */
+/** The security events the server writes itself; people's apps add their own through log_user_action. */
+export const SECURITY_EVENTS = [
+  'sign_up',
+  'sign_in',
+  'sign_in_failed',
+  'sign_out',
+  'email_verified',
+  'password_reset_requested',
+  'password_reset',
+  'password_changed',
+  'email_change_requested',
+  'email_changed',
+  'phone_verified',
+  'pin_created',
+  'pin_changed',
+  'pin_removed',
+  'pin_locked',
+  'account_deleted',
+  'session_revoked',
+] as const;
+export type SecurityEvent = (typeof SECURITY_EVENTS)[number];
+
+/** What the server writes to the audit log when money moves (deposits, withdrawals, transfers, tips, goals). */
+export const MONEY_AUDIT_ACTIONS = [
+  'deposit_created',
+  'deposit_refused',
+  'deposit_completed',
+  'deposit_failed',
+  'withdrawal_created',
+  'withdrawal_completed',
+  'withdrawal_failed',
+  'transfer_sent',
+  'tip_sent',
+  'tip_refused',
+  'goal_deposit',
+  'goal_withdrawal',
+] as const;
+
+/**
+ * Action names only the server writes: security events, what the activity feed shows as the
+ * server's record, and money. An app logging one of them could forge a sign-in, a password
+ * change or a QR scan in the person's feed, so log_user_action refuses them (in any letter case).
+ */
+export const SERVER_AUDIT_ACTIONS: ReadonlySet<string> = new Set([
+  ...SECURITY_EVENTS,
+  ...ACTIVITY_AUDIT_ACTION_LIST,
+  ...MONEY_AUDIT_ACTIONS,
+]);
+
+export function isServerAuditAction(actionType: string): boolean {
+  return SERVER_AUDIT_ACTIONS.has(actionType.trim().toLowerCase());
+}
+
+/**
+ * `POST /api/rpc/log_user_action` (spec §7) → 204. The spec's parameter names are kept. An action
+ * name the server writes itself (SERVER_AUDIT_ACTIONS) → 400 `validation_failed`
+ * (`validation.actionTypeReserved`).
+ */
 export const logUserActionRequestSchema = z
   .object({
-    p_action_type: safeText().min(1).max(64),
+    p_action_type: safeText()
+      .min(1)
+      .max(64)
+      .refine((actionType) => !isServerAuditAction(actionType), 'validation.actionTypeReserved'),
     p_resource: safeText().max(200).nullable().optional(),
     p_metadata: safeJsonObject().nullable().optional(),
   })

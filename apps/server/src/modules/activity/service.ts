@@ -5,28 +5,6 @@ import type { KeysetCursor } from '../../http/cursor.ts';
 import { describeError } from '../../lib/background.ts';
 import { type AuditLogRow, auditLog } from './tables.ts';
 
-/** The security events the server writes itself; people's apps add their own through log_user_action. */
-export const SECURITY_EVENTS = [
-  'sign_up',
-  'sign_in',
-  'sign_in_failed',
-  'sign_out',
-  'email_verified',
-  'password_reset_requested',
-  'password_reset',
-  'password_changed',
-  'email_change_requested',
-  'email_changed',
-  'phone_verified',
-  'pin_created',
-  'pin_changed',
-  'pin_removed',
-  'pin_locked',
-  'account_deleted',
-  'session_revoked',
-] as const;
-export type SecurityEvent = (typeof SECURITY_EVENTS)[number];
-
 const USER_AGENT_MAX_LENGTH = 300;
 const METADATA_MAX_JSON_LENGTH = 4_000;
 /** Keys whose values are never kept, wherever they sit in the metadata (`password`, `newPin`, `api_token`...). */

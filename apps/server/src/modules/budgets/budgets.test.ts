@@ -3,6 +3,7 @@ import type { Budget, BudgetListResponse, CopyBudgetsResponse } from '@ztart/sha
 import type { Notification } from '@ztart/shared/contracts/notifications';
 import type { Category, TransactionStatus, TransactionType } from '@ztart/shared/contracts/transactions';
 import type { Currency } from '@ztart/shared/money';
+import { isTimeZone } from '@ztart/shared/time-zones';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,9 +11,11 @@ import { as, type SignedInPerson, signUpAndSignIn } from '../../test/accounts.ts
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestClock } from '../../test/test-clock.ts';
 import { createPerson, fund, postTransfer, ROOMY_RATE_LIMITS } from '../../test/transfer-fixtures.ts';
+import { profiles } from '../profiles/tables.ts';
 import { recordTransaction } from '../transactions/record.ts';
+import { transactionCategories } from '../transactions/tables.ts';
 import { raiseBudgetAlerts } from './service.ts';
-import { budgetAlerts } from './tables.ts';
+import { budgetAlerts, budgets } from './tables.ts';
 
 describe('budgets', () => {
   let testApp: TestApp;
@@ -279,6 +282,43 @@ describe('budgets', () => {
     expect(refused.statusCode).toBe(400);
   });
 
+  it('keeps no zone the database cannot count in, and counts a stored one in UTC', async () => {
+    // Node's Intl still knows this old link; PostgreSQL's zone data no longer does.
+    const unknownToDatabase = 'US/Pacific-New';
+    const person = await signUpAndSignIn(testApp.app);
+    await setTimeZone(person, 'Asia/Kolkata');
+    const refused = await send(person, {
+      method: 'PATCH',
+      url: '/api/profiles/me',
+      payload: { timeZone: unknownToDatabase },
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().error.code).toBe(
+      isTimeZone(unknownToDatabase) ? 'time_zone_unsupported' : 'validation_failed',
+    );
+    const profile = await send(person, { method: 'GET', url: '/api/profiles/me' });
+    expect(profile.json().timeZone).toBe('Asia/Kolkata');
+
+    // A zone kept before the database stopped knowing it: the budgets still answer, in UTC.
+    await testApp.database.db
+      .update(profiles)
+      .set({ timeZone: unknownToDatabase })
+      .where(eq(profiles.id, person.userId));
+    const listed = await list(person);
+    expect(listed).toMatchObject({ timeZone: 'UTC', currentMonth: '2026-05' });
+    const categories = await categoriesOf(person);
+    await created(person, { month: '2026-05', categoryId: categories.food!, amountMinor: 10_00 });
+
+    // The sign-up form sends the device's zone unseen: one the database cannot use is kept as UTC.
+    if (isTimeZone(unknownToDatabase)) {
+      const newcomer = await signUpAndSignIn(testApp.app, { timeZone: unknownToDatabase });
+      const theirs = await send(newcomer, { method: 'GET', url: '/api/profiles/me' });
+      expect(theirs.json().timeZone).toBe('UTC');
+    }
+    const elsewhere = await signUpAndSignIn(testApp.app, { timeZone: 'Asia/Kathmandu' });
+    expect((await list(elsewhere)).timeZone).toBe('Asia/Kathmandu');
+  });
+
   it('tells of 80 % and of 100 % once each, after spends and after a change of category', async () => {
     const spender = await createPerson(testApp.app, testApp.database.db, { phoneVerified: true });
     const receiver = await createPerson(testApp.app, testApp.database.db);
@@ -302,7 +342,7 @@ describe('budgets', () => {
     const afterEighty = await budgetAlertsOf(spender);
     expect(afterEighty.map((alert) => alert.data.percent)).toEqual([80]);
     expect(afterEighty[0]).toMatchObject({
-      type: 'system',
+      type: 'reminder',
       readAt: null,
       data: {
         budgetId: transfers.id,
@@ -390,6 +430,56 @@ describe('budgets', () => {
     ).toEqual([80, 100]);
   });
 
+  it('tells of a budget running low as a reminder: the Reminders switch silences it, the system one does not', async () => {
+    const preferences = (person: SignedInPerson, items: { type: string; inApp: boolean }[]) =>
+      send(person, { method: 'PUT', url: '/api/notification-preferences', payload: { items } });
+    const spendInto = async (person: SignedInPerson, categoryId: string, amountMinor: number) => {
+      const row = await recordTransaction(testApp.database.db, {
+        userId: person.userId,
+        type: 'expense',
+        kind: 'withdrawal',
+        status: 'completed',
+        amountMinor,
+        currency: 'USD',
+        description: 'Bank withdrawal',
+        groupId: randomUUID(),
+        createdAt: clock.now(),
+      });
+      const moved = await send(person, {
+        method: 'PATCH',
+        url: `/api/transactions/${row.id}`,
+        payload: { categoryId },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+    };
+
+    const withSystemOff = await signUpAndSignIn(testApp.app);
+    expect((await preferences(withSystemOff, [{ type: 'system', inApp: false }])).statusCode).toBe(200);
+    const mine = await categoriesOf(withSystemOff);
+    await created(withSystemOff, { month: '2026-05', categoryId: mine.bills!, amountMinor: 10_00 });
+    await spendInto(withSystemOff, mine.bills!, 9_00);
+    expect((await budgetAlertsOf(withSystemOff)).map((alert) => [alert.type, alert.data.percent])).toEqual([
+      ['reminder', 80],
+    ]);
+
+    const withRemindersOff = await signUpAndSignIn(testApp.app);
+    expect((await preferences(withRemindersOff, [{ type: 'reminder', inApp: false }])).statusCode).toBe(200);
+    const theirs = await categoriesOf(withRemindersOff);
+    const budget = await created(withRemindersOff, {
+      month: '2026-05',
+      categoryId: theirs.bills!,
+      amountMinor: 10_00,
+    });
+    await spendInto(withRemindersOff, theirs.bills!, 9_00);
+    expect(await budgetAlertsOf(withRemindersOff)).toEqual([]);
+    // Turned off, the alert still counts as given: turning reminders on later does not raise it.
+    const records = await testApp.database.db
+      .select()
+      .from(budgetAlerts)
+      .where(eq(budgetAlerts.budgetId, budget.id));
+    expect(records.map((record) => [record.percent, record.notificationId])).toEqual([[80, null]]);
+  });
+
   it('raises each alert once when spends and checks run at the same time', async () => {
     const spender = await createPerson(testApp.app, testApp.database.db, { phoneVerified: true });
     const receiver = await createPerson(testApp.app, testApp.database.db);
@@ -463,6 +553,68 @@ describe('budgets', () => {
     expect((await budgetAlertsOf(person)).map((alert) => alert.data.percent)).toEqual([80]);
   });
 
+  it('sets budgets from two years back to a year ahead of the person’s month, at most 100 a month', async () => {
+    const person = await signUpAndSignIn(testApp.app);
+    const categories = await categoriesOf(person);
+    const refusedMonth = async (answer: Awaited<ReturnType<typeof send>>, field: string) => {
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(answer.json().error).toMatchObject({
+        code: 'budget_month_out_of_range',
+        details: { field, from: '2024-05', to: '2027-05' },
+      });
+    };
+    // The clock reads 10 May 2026: May 2024 to May 2027.
+    for (const month of ['2024-05', '2027-05']) {
+      await created(person, { month, categoryId: categories.food!, amountMinor: 10_00 });
+    }
+    for (const month of ['2024-04', '2027-06', '1999-01', '2100-12']) {
+      await refusedMonth(
+        await create(person, { month, categoryId: categories.food!, amountMinor: 10_00 }),
+        'month',
+      );
+    }
+    const copy = (fromMonth: string, toMonth: string) =>
+      send(person, { method: 'POST', url: '/api/budgets/copy', payload: { fromMonth, toMonth } });
+    await refusedMonth(await copy('2027-05', '2027-06'), 'toMonth');
+    expect((await copy('2024-05', '2024-06')).json<CopyBudgetsResponse>().copied).toBe(1);
+    // Reading any month stays possible.
+    expect((await list(person, '2020-01')).items).toEqual([]);
+
+    // A month holding 100 budgets takes no more, by hand or by copy, and a refused copy copies nothing.
+    const db = testApp.database.db;
+    const extra = await db
+      .insert(transactionCategories)
+      .values(
+        Array.from({ length: 100 }, (_, index) => ({
+          userId: person.userId,
+          name: `Extra ${index}`,
+          color: '#336699',
+        })),
+      )
+      .returning({ id: transactionCategories.id });
+    await db.insert(budgets).values(
+      extra.map(({ id }) => ({
+        userId: person.userId,
+        month: '2026-07',
+        categoryId: id,
+        currency: 'USD',
+        amountMinor: 1_00,
+      })),
+    );
+    const full = await create(person, { month: '2026-07', categoryId: categories.food!, amountMinor: 10_00 });
+    expect(full.statusCode, full.body).toBe(422);
+    expect(full.json().error).toMatchObject({
+      code: 'budget_month_full',
+      details: { month: '2026-07', max: 100 },
+    });
+    await created(person, { month: '2026-06', categoryId: categories.food!, amountMinor: 10_00 });
+    const fullCopy = await copy('2026-06', '2026-07');
+    expect(fullCopy.statusCode, fullCopy.body).toBe(422);
+    expect((await list(person, '2026-07')).items).toHaveLength(100);
+    // Another month of the same person is not full.
+    expect((await copy('2026-07', '2026-08')).json<CopyBudgetsResponse>().copied).toBe(100);
+  });
+
   it('copies a month’s limits into another, keeping the categories it already has', async () => {
     const person = await signUpAndSignIn(testApp.app);
     const categories = await categoriesOf(person);
@@ -500,5 +652,57 @@ describe('budgets', () => {
       payload: { fromMonth: '2026-04', toMonth: '2026-06' },
     });
     expect(theirs.json<CopyBudgetsResponse>()).toMatchObject({ copied: 0, items: [] });
+  });
+});
+
+describe('budgets: how often they are written', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await buildTestApp({
+      now: () => new Date('2026-05-10T09:00:00.000Z'),
+      rateLimits: { ...ROOMY_RATE_LIMITS, budgetWritePerUser: { max: 3, windowSeconds: 60 } },
+    });
+  });
+  afterAll(() => testApp.close());
+
+  it('limits the budgets a person creates, changes and copies in a while, each person on their own', async () => {
+    const send = (person: SignedInPerson, options: InjectOptions) => testApp.app.inject(as(person, options));
+    const foodOf = async (person: SignedInPerson) =>
+      (await send(person, { method: 'GET', url: '/api/categories' }))
+        .json<{ items: Category[] }>()
+        .items.find((item) => item.key === 'food')!.id;
+    const ada = await signUpAndSignIn(testApp.app);
+    const bo = await signUpAndSignIn(testApp.app);
+    const budget = { month: '2026-05', categoryId: await foodOf(ada), currency: 'USD', amountMinor: 10_00 };
+
+    const first = await send(ada, { method: 'POST', url: '/api/budgets', payload: budget });
+    expect(first.statusCode, first.body).toBe(201);
+    const url = `/api/budgets/${first.json<Budget>().id}`;
+    expect((await send(ada, { method: 'PATCH', url, payload: { amountMinor: 20_00 } })).statusCode).toBe(200);
+    const copied = await send(ada, {
+      method: 'POST',
+      url: '/api/budgets/copy',
+      payload: { fromMonth: '2026-05', toMonth: '2026-06' },
+    });
+    expect(copied.statusCode, copied.body).toBe(200);
+    for (const refused of [
+      await send(ada, { method: 'PATCH', url, payload: { amountMinor: 30_00 } }),
+      await send(ada, { method: 'POST', url: '/api/budgets', payload: { ...budget, month: '2026-07' } }),
+      await send(ada, {
+        method: 'POST',
+        url: '/api/budgets/copy',
+        payload: { fromMonth: '2026-05', toMonth: '2026-08' },
+      }),
+    ]) {
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error.code).toBe('rate_limited');
+    }
+    expect((await send(ada, { method: 'GET', url: '/api/budgets?month=2026-05' })).statusCode).toBe(200);
+    const theirs = await send(bo, {
+      method: 'POST',
+      url: '/api/budgets',
+      payload: { ...budget, categoryId: await foodOf(bo) },
+    });
+    expect(theirs.statusCode, theirs.body).toBe(201);
   });
 });

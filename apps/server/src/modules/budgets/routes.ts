@@ -8,15 +8,24 @@ import {
   createBudgetRequestSchema,
   updateBudgetRequestSchema,
 } from '@ztart/shared/contracts/budgets';
+import { BUDGET_LIMITS } from '@ztart/shared/limits';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { errorResponses } from '../../http/error-responses.ts';
+import { createRateLimitCheck } from '../../http/rate-limit.ts';
 import { requireSignIn } from '../auth/session-plugin.ts';
 import { copyBudgets, createBudget, deleteBudget, listBudgets, updateBudget } from './service.ts';
 
 export const budgetRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   const { db } = context;
+  // Each write sums the month's spending: limited per person like other writes.
+  const writeLimit = createRateLimitCheck(
+    app,
+    'budget-write',
+    context.rateLimits.budgetWritePerUser,
+    (request) => (request.auth.status === 'signed-in' ? request.auth.user.id : undefined),
+  );
 
   app.get(
     '/api/budgets',
@@ -39,14 +48,19 @@ export const budgetRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
       schema: {
         summary:
           'Sets a monthly limit for a category and currency; a second one for the same → 409 budget_exists',
+        description:
+          `The month is at most ${BUDGET_LIMITS.monthsBack} months before the person's current month and ` +
+          `${BUDGET_LIMITS.monthsAhead} after it (else 400 \`budget_month_out_of_range\`); a month holds at most ` +
+          `${BUDGET_LIMITS.perMonth} budgets (else 422 \`budget_month_full\`).`,
         tags: ['budgets'],
         body: createBudgetRequestSchema,
-        response: { 201: budgetSchema, ...errorResponses(400, 401, 404, 409) },
+        response: { 201: budgetSchema, ...errorResponses(400, 401, 404, 409, 422, 429) },
       },
     },
     async (request, reply) => {
       const userId = requireSignIn(request, reply, context).user.id;
-      return reply.status(201).send(await createBudget(db, userId, request.body));
+      await writeLimit(request, reply);
+      return reply.status(201).send(await createBudget(db, userId, request.body, context.now()));
     },
   );
 
@@ -55,13 +69,19 @@ export const budgetRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
     {
       schema: {
         summary: "Copies one month's limits into another, keeping the categories it already has",
+        description:
+          '`toMonth` follows the same window as a new budget (400 `budget_month_out_of_range`); a copy that ' +
+          `would leave it with more than ${BUDGET_LIMITS.perMonth} budgets copies nothing (422 \`budget_month_full\`).`,
         tags: ['budgets'],
         body: copyBudgetsRequestSchema,
-        response: { 200: copyBudgetsResponseSchema, ...errorResponses(400, 401) },
+        response: { 200: copyBudgetsResponseSchema, ...errorResponses(400, 401, 422, 429) },
       },
     },
-    async (request, reply) =>
-      copyBudgets(db, requireSignIn(request, reply, context).user.id, request.body, context.now()),
+    async (request, reply) => {
+      const userId = requireSignIn(request, reply, context).user.id;
+      await writeLimit(request, reply);
+      return copyBudgets(db, userId, request.body, context.now());
+    },
   );
 
   app.patch(
@@ -72,11 +92,14 @@ export const budgetRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
         tags: ['budgets'],
         params: budgetParamsSchema,
         body: updateBudgetRequestSchema,
-        response: { 200: budgetSchema, ...errorResponses(400, 401, 404) },
+        response: { 200: budgetSchema, ...errorResponses(400, 401, 404, 429) },
       },
     },
-    async (request, reply) =>
-      updateBudget(db, requireSignIn(request, reply, context).user.id, request.params.id, request.body),
+    async (request, reply) => {
+      const userId = requireSignIn(request, reply, context).user.id;
+      await writeLimit(request, reply);
+      return updateBudget(db, userId, request.params.id, request.body);
+    },
   );
 
   app.delete(

@@ -9,14 +9,17 @@ import {
   type CopyBudgetsResponse,
   type CreateBudgetRequest,
   monthIn,
+  shiftMonth,
   type UpdateBudgetRequest,
 } from '@ztart/shared/contracts/budgets';
+import { BUDGET_LIMITS } from '@ztart/shared/limits';
 import type { Currency } from '@ztart/shared/money';
-import { and, asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { queryRows } from '../../db/raw-query.ts';
 import { AppError } from '../../http/errors.ts';
+import { users } from '../auth/tables.ts';
 import type { PendingEvent } from '../notifications/live.ts';
 import { notificationEvents, notify } from '../notifications/service.ts';
 import { timeZoneOf } from '../profiles/service.ts';
@@ -161,6 +164,38 @@ async function markReachedAsGiven(tx: AppDatabase, row: BudgetWithSpent): Promis
     .onConflictDoNothing();
 }
 
+/**
+ * A budget is set for a month from BUDGET_LIMITS.monthsBack before the person's current month to
+ * BUDGET_LIMITS.monthsAhead after it; others → 400 `budget_month_out_of_range`.
+ */
+function refuseMonthOutOfRange(month: string, currentMonth: string, field: string): void {
+  const first = shiftMonth(currentMonth, -BUDGET_LIMITS.monthsBack);
+  const last = shiftMonth(currentMonth, BUDGET_LIMITS.monthsAhead);
+  // `YYYY-MM` strings sort as the months do.
+  if (month < first || month > last) {
+    throw new AppError('budget_month_out_of_range', { details: { field, from: first, to: last } });
+  }
+}
+
+/**
+ * Takes the person's lock (their user row) for the rest of the transaction, so that two writes of
+ * theirs at once count the month's budgets one after the other.
+ */
+async function lockPerson(tx: AppDatabase, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+/** A month holding more than BUDGET_LIMITS.perMonth budgets → 422 `budget_month_full` (the transaction is undone). */
+async function refuseFullMonth(tx: AppDatabase, userId: string, month: string): Promise<void> {
+  const [held] = await tx
+    .select({ n: count() })
+    .from(budgets)
+    .where(and(eq(budgets.userId, userId), eq(budgets.month, month)));
+  if ((held?.n ?? 0) > BUDGET_LIMITS.perMonth) {
+    throw new AppError('budget_month_full', { details: { month, max: BUDGET_LIMITS.perMonth } });
+  }
+}
+
 /** One budget per month, category and currency → 409 `budget_exists`. */
 async function refuseDuplicates<T>(write: () => Promise<T>): Promise<T> {
   try {
@@ -175,12 +210,15 @@ export async function createBudget(
   db: AppDatabase,
   userId: string,
   request: CreateBudgetRequest,
+  now: Date,
 ): Promise<Budget> {
+  refuseMonthOutOfRange(request.month, monthIn(now, await timeZoneOf(db, userId)), 'month');
   if (!(await findCategory(db, userId, request.categoryId))) {
     throw new AppError('not_found', { message: 'Category not found.', details: { field: 'categoryId' } });
   }
   return refuseDuplicates(() =>
     db.transaction(async (tx) => {
+      await lockPerson(tx, userId);
       const [created] = await tx
         .insert(budgets)
         .values({
@@ -192,6 +230,7 @@ export async function createBudget(
         })
         .returning({ id: budgets.id });
       if (!created) throw new Error('budget insert returned no row');
+      await refuseFullMonth(tx, userId, request.month);
       const row = await findOwnWithSpent(tx, userId, created.id);
       await markReachedAsGiven(tx, row);
       return toBudget(row);
@@ -237,7 +276,9 @@ export async function copyBudgets(
   request: CopyBudgetsRequest,
   now: Date,
 ): Promise<CopyBudgetsResponse> {
+  refuseMonthOutOfRange(request.toMonth, monthIn(now, await timeZoneOf(db, userId)), 'toMonth');
   const copied = await db.transaction(async (tx) => {
+    await lockPerson(tx, userId);
     const inserted = await queryRows<{ id: string }>(
       tx,
       sql`
@@ -250,6 +291,7 @@ export async function copyBudgets(
       ON CONFLICT (user_id, month, category_id, currency) DO NOTHING
       RETURNING id`,
     );
+    await refuseFullMonth(tx, userId, request.toMonth);
     const timeZone = await timeZoneOf(tx, userId);
     const ids = inserted.map((row) => row.id);
     if (ids.length > 0) {
@@ -301,9 +343,10 @@ export async function raiseBudgetAlerts(
         .from(transactionCategories)
         .where(eq(transactionCategories.id, row.categoryId));
       const budget = toBudget(row);
+      // A reminder, as the preferences word it ("budgets running low"): that switch silences it.
       const notification = await notify(tx, {
         userId,
-        type: 'system',
+        type: 'reminder',
         event: 'budget_alert',
         data: {
           budgetId: row.id,

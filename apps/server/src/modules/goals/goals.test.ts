@@ -125,6 +125,26 @@ describe('savings goals', () => {
       expect(list.json<GoalListResponse>()).toEqual({ items: [goal], totals: [] });
     });
 
+    it("counts the months to the date from the person's own calendar, not UTC's", async () => {
+      // 10 March 09:00 UTC is still 9 March (23:00) in Honolulu: a date of 9 May leaves March,
+      // April and May there, but only March and April where it is already the 10th.
+      expect(clock.now().toISOString()).toBe('2026-03-10T09:00:00.000Z');
+      const ada = await person();
+      const zone = await call(ada, 'PATCH', '/api/profiles/me', { timeZone: 'Pacific/Honolulu' });
+      expect(zone.statusCode, zone.body).toBe(200);
+      const goal = await create(ada, { targetMinor: 30_000, targetDate: '2026-05-09' });
+      expect(goal.monthlyNeededMinor).toBe(10_000);
+      expect((await goalOf(ada, goal.id)).monthlyNeededMinor).toBe(10_000);
+      const list = await call(ada, 'GET', '/api/goals');
+      expect(list.json<GoalListResponse>().items[0]?.monthlyNeededMinor).toBe(10_000);
+      const edited = await call(ada, 'PATCH', `/api/goals/${goal.id}`, { name: 'Trip' });
+      expect(edited.json<Goal>().monthlyNeededMinor).toBe(10_000);
+
+      const bo = await person();
+      const inUtc = await create(bo, { targetMinor: 30_000, targetDate: '2026-05-09' });
+      expect(inUtc.monthlyNeededMinor).toBe(15_000);
+    });
+
     it('refuses what is not a goal: no name, a zero or huge target, an unknown currency, a bad date', async () => {
       const ada = await person();
       for (const payload of [
@@ -401,6 +421,27 @@ describe('savings goals', () => {
       await call(ada, 'PATCH', `/api/goals/${goal.id}`, { targetMinor: 5_000 });
       const notifications = await notificationsOf(ada);
       expect(notifications.map((n) => n.event)).toEqual(['goal_reached']);
+      // It tells of the target reached (the lowered one), under the name given with it.
+      expect(notifications[0]?.data).toEqual({
+        goalId: goal.id,
+        goalName: 'New bike',
+        amountMinor: 6_000,
+        currency: 'USD',
+      });
+    });
+
+    it('names the new target and the new name when both change in the edit that reaches it', async () => {
+      const ada = await person();
+      await fund(db(), ada.userId, 10_000);
+      const goal = await create(ada, { targetMinor: 10_000 });
+      await moved(ada, goal.id, 'deposits', 7_500);
+      const edited = await call(ada, 'PATCH', `/api/goals/${goal.id}`, {
+        name: 'Second-hand bike',
+        targetMinor: 7_000,
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      const [notification] = await notificationsOf(ada);
+      expect(notification?.data).toMatchObject({ goalName: 'Second-hand bike', amountMinor: 7_000 });
     });
 
     it('notifies once when moves arriving together pass the target', async () => {
@@ -523,5 +564,45 @@ describe('savings goals', () => {
         { kind: 'goals', currency: 'USD', amountMinor: 2_000 },
       ]);
     });
+  });
+});
+
+describe('savings goals: how often they are written', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await buildTestApp({
+      rateLimits: { ...ROOMY_RATE_LIMITS, goalWritePerUser: { max: 3, windowSeconds: 60 } },
+    });
+  });
+  afterAll(() => testApp.close());
+
+  it('limits the goals a person creates and edits in a while, each person on their own', async () => {
+    const ada = await createPerson(testApp.app, testApp.database.db);
+    const bo = await createPerson(testApp.app, testApp.database.db);
+    const write = (who: Person, method: 'POST' | 'PATCH', url: string, payload: object) =>
+      testApp.app.inject(as(who, { method, url, payload }));
+    const first = await write(ada, 'POST', '/api/goals', {
+      name: 'Bike',
+      targetMinor: 10_000,
+      currency: 'USD',
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    const url = `/api/goals/${first.json<Goal>().id}`;
+    expect((await write(ada, 'PATCH', url, { name: 'Road bike' })).statusCode).toBe(200);
+    expect((await write(ada, 'PATCH', url, { targetMinor: 12_000 })).statusCode).toBe(200);
+    const refused = await write(ada, 'PATCH', url, { name: 'Gravel bike' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('rate_limited');
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect(
+      (await write(ada, 'POST', '/api/goals', { name: 'Trip', targetMinor: 10_000, currency: 'USD' }))
+        .statusCode,
+    ).toBe(429);
+    // Reading is not writing, and another person has their own count.
+    expect((await testApp.app.inject(as(ada, { method: 'GET', url }))).json<Goal>().name).toBe('Road bike');
+    expect(
+      (await write(bo, 'POST', '/api/goals', { name: 'Trip', targetMinor: 10_000, currency: 'USD' }))
+        .statusCode,
+    ).toBe(201);
   });
 });

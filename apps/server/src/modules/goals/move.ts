@@ -70,15 +70,15 @@ export async function moveGoalMoney(
   }
 }
 
-/** The API answer of a kept goal move: the goal as the movement left it, read at `now`. */
-export function goalMoveResponse(body: unknown, now: Date): GoalMoveResponse {
+/** The API answer of a kept goal move: the goal as the movement left it, read on the person's date `today`. */
+export function goalMoveResponse(body: unknown, today: string): GoalMoveResponse {
   const { goal, transaction } = body as KeptGoalMove;
   const row = {
     ...goal,
     reachedAt: goal.reachedAt === null ? null : new Date(goal.reachedAt),
     createdAt: new Date(goal.createdAt),
   };
-  return { ...toGoal(row, now), transaction };
+  return { ...toGoal(row, today), transaction };
 }
 
 interface PreparedGoalMove {

@@ -2,7 +2,7 @@ import type { Goal } from '@ztart/shared/contracts/goals';
 import { and, eq } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.ts';
 import type { ReencodedImage } from '../profiles/avatars.ts';
-import { findOwnGoal, setGoalPictureId, toGoal } from './service.ts';
+import { findOwnGoal, setGoalPictureId, todayOf, toGoal } from './service.ts';
 import { goalPictures, goals } from './tables.ts';
 
 /** A goal's picture fits in this square box (never enlarged): enough for a card on any screen. */
@@ -24,7 +24,7 @@ export async function replaceGoalPicture(
       .values({ goalId, content: image.content, contentType: image.contentType })
       .returning({ id: goalPictures.id });
     await setGoalPictureId(tx, goalId, picture!.id, now);
-    return toGoal(await findOwnGoal(tx, userId, goalId), now);
+    return toGoal(await findOwnGoal(tx, userId, goalId), await todayOf(tx, userId, now));
   });
 }
 
@@ -38,7 +38,7 @@ export async function removeGoalPicture(
     await findOwnGoal(tx, userId, goalId);
     await tx.delete(goalPictures).where(eq(goalPictures.goalId, goalId));
     await setGoalPictureId(tx, goalId, null, now);
-    return toGoal(await findOwnGoal(tx, userId, goalId), now);
+    return toGoal(await findOwnGoal(tx, userId, goalId), await todayOf(tx, userId, now));
   });
 }
 

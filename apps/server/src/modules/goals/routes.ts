@@ -23,7 +23,7 @@ import {
   removeGoalPicture,
   replaceGoalPicture,
 } from './pictures.ts';
-import { createGoal, deleteGoal, findOwnGoal, listGoals, toGoal, updateGoal } from './service.ts';
+import { createGoal, deleteGoal, findOwnGoal, listGoals, todayOf, toGoal, updateGoal } from './service.ts';
 
 const MOVE_WORDS: Record<GoalMoveDirection, string> = {
   deposit: 'Moves money from the available wallet into the goal',
@@ -76,6 +76,12 @@ const goalPictureUploadRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = 
 export const goalRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   const { db } = context;
   await app.register(goalPictureUploadRoutes, { context });
+  const writeLimit = createRateLimitCheck(
+    app,
+    'goal-write',
+    context.rateLimits.goalWritePerUser,
+    (request) => (request.auth.status === 'signed-in' ? request.auth.user.id : undefined),
+  );
 
   app.get(
     '/api/goals',
@@ -99,11 +105,12 @@ export const goalRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
         summary: 'Creates a savings goal (empty)',
         tags: ['goals'],
         body: createGoalRequestSchema,
-        response: { 201: goalSchema, ...errorResponses(400, 401, 403, 422) },
+        response: { 201: goalSchema, ...errorResponses(400, 401, 403, 422, 429) },
       },
     },
     async (request, reply) => {
       const { user } = requireSignIn(request, reply, context);
+      await writeLimit(request, reply);
       return reply.status(201).send(await createGoal(db, user.id, request.body, context.now()));
     },
   );
@@ -120,7 +127,8 @@ export const goalRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     },
     async (request, reply) => {
       const { user } = requireSignIn(request, reply, context);
-      return toGoal(await findOwnGoal(db, user.id, request.params.id), context.now());
+      const goal = await findOwnGoal(db, user.id, request.params.id);
+      return toGoal(goal, await todayOf(db, user.id, context.now()));
     },
   );
 
@@ -132,11 +140,12 @@ export const goalRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
         tags: ['goals'],
         params: goalParamsSchema,
         body: updateGoalRequestSchema,
-        response: { 200: goalSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: goalSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request, reply) => {
       const { user } = requireSignIn(request, reply, context);
+      await writeLimit(request, reply);
       return updateGoal(context, user.id, request.params.id, request.body);
     },
   );
@@ -228,7 +237,9 @@ export const goalRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
           request.body,
         );
         if (answer.replayed) reply.header('idempotent-replayed', 'true');
-        return reply.status(201).send(goalMoveResponse(answer.body, context.now()));
+        return reply
+          .status(201)
+          .send(goalMoveResponse(answer.body, await todayOf(db, signedIn.user.id, context.now())));
       },
     );
   }

@@ -8,6 +8,7 @@ import {
 } from '@ztart/shared/contracts/goals';
 import { GOAL_LIMITS } from '@ztart/shared/limits';
 import { CURRENCIES, type Currency } from '@ztart/shared/money';
+import { isoDateOf, localDateOf } from '@ztart/shared/time-zones';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { AppDatabase } from '../../db/client.ts';
@@ -16,18 +17,25 @@ import { users } from '../auth/tables.ts';
 import { publishAll } from '../notifications/live.ts';
 import { notify, toNotification } from '../notifications/service.ts';
 import type { NotificationRow } from '../notifications/tables.ts';
+import { timeZoneOf } from '../profiles/service.ts';
 import { type GoalRow, goals } from './tables.ts';
 
 export function goalPictureUrlOf(goalId: string, pictureId: string): string {
   return `/api/goals/${goalId}/picture?v=${pictureId}`;
 }
 
-/** The calendar date of an instant, in UTC: what "this month" means for the monthly amount. */
-export function todayOf(now: Date): string {
-  return now.toISOString().slice(0, 10);
+/**
+ * The person's calendar date at `now`, in their profile's time zone: what "this month" means for
+ * the monthly amount (at 23:30 on 31 May in Los Angeles the month is still May, whatever UTC says).
+ */
+export async function todayOf(db: AppDatabase, userId: string, now: Date): Promise<string> {
+  return isoDateOf(localDateOf(now, await timeZoneOf(db, userId)));
 }
 
-/** What a goal's row reads as, at `now` (progress and the monthly amount are worked out here). */
+/**
+ * What a goal's row reads as on the person's date `today` (`YYYY-MM-DD`, from todayOf): progress
+ * and the monthly amount are worked out here.
+ */
 export function toGoal(
   row: Pick<
     GoalRow,
@@ -41,7 +49,7 @@ export function toGoal(
     | 'reachedAt'
     | 'createdAt'
   >,
-  now: Date,
+  today: string,
 ): Goal {
   return {
     id: row.id,
@@ -52,7 +60,7 @@ export function toGoal(
     targetDate: row.targetDate,
     pictureUrl: row.pictureId ? goalPictureUrlOf(row.id, row.pictureId) : null,
     progressPercent: goalProgressPercent(row.savedMinor, row.targetMinor),
-    monthlyNeededMinor: goalMonthlyNeededMinor(row, todayOf(now)),
+    monthlyNeededMinor: goalMonthlyNeededMinor(row, today),
     reachedAt: row.reachedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
@@ -89,7 +97,8 @@ export async function listGoals(db: AppDatabase, userId: string, now: Date): Pro
     currency,
     savedMinor: rows.filter((row) => row.currency === currency).reduce((sum, row) => sum + row.savedMinor, 0),
   })).filter((total) => total.savedMinor > 0);
-  return { items: rows.map((row) => toGoal(row, now)), totals };
+  const today = await todayOf(db, userId, now);
+  return { items: rows.map((row) => toGoal(row, today)), totals };
 }
 
 /** `POST /api/goals`: at most GOAL_LIMITS.perUser goals, counted under the person's lock. */
@@ -117,7 +126,7 @@ export async function createGoal(
         updatedAt: now,
       })
       .returning();
-    return toGoal(row!, now);
+    return toGoal(row!, await todayOf(tx, userId, now));
   });
 }
 
@@ -149,8 +158,10 @@ export async function updateGoal(
       })
       .where(eq(goals.id, id))
       .returning();
-    if (reachesNow) reached = await notify(tx, goalReachedNotification(userId, { ...row, name }, now));
-    return toGoal(updated!, now);
+    // The notification tells of the target as it is now (a lowered one, not the one it had).
+    if (reachesNow)
+      reached = await notify(tx, goalReachedNotification(userId, { ...row, name, targetMinor }, now));
+    return toGoal(updated!, await todayOf(tx, userId, now));
   });
   const notification: NotificationRow | null = reached;
   if (notification) {

@@ -11,7 +11,7 @@ import {
 import { DEFAULT_TIME_ZONE, isTimeZone } from '@ztart/shared/time-zones';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { databaseErrorOf, isUniqueViolation } from '../../db/errors.ts';
 import { AppError, isAppError } from '../../http/errors.ts';
 import { avatars, type ProfileRow, profiles, userRoles } from './tables.ts';
 
@@ -33,11 +33,17 @@ export async function createProfileWithDefaultRole(
   db: AppDatabase,
   options: { userId: string; ztartag: string | undefined; language: Language; timeZone?: string | undefined },
 ): Promise<void> {
+  // The sign-up form sends the device's zone without showing it: one the database cannot count
+  // in is kept as UTC (the person chooses another in Preferences) rather than refusing the account.
+  const timeZone =
+    options.timeZone !== undefined && (await usableTimeZone(db, options.timeZone))
+      ? options.timeZone
+      : DEFAULT_TIME_ZONE;
   await db.insert(profiles).values({
     id: options.userId,
     ztartag: options.ztartag ?? null,
     language: options.language,
-    timeZone: options.timeZone ?? DEFAULT_TIME_ZONE,
+    timeZone,
   });
   await db.insert(userRoles).values({ userId: options.userId, role: DEFAULT_ROLE });
 }
@@ -78,13 +84,52 @@ export async function getOwnProfile(
   return toOwnProfile(row, user.email);
 }
 
-/** The time zone the person's months begin in (UTC for one the runtime no longer knows). */
+const INVALID_PARAMETER_VALUE = '22023';
+/** What the database answered for each zone asked about: its zone data stays the same while the process runs. */
+const databaseZones = new Map<string, boolean>();
+const DATABASE_ZONES_KEPT = 1_000;
+
+/**
+ * Whether the database can count in a zone (`timestamp AT TIME ZONE`). Its zone data is not the
+ * runtime's: `US/Pacific-New` passes Intl on Node 20 but PostgreSQL refuses it, and a zone newer
+ * than one side's data may be known to the other. Asked in a savepoint, so that a refusal leaves
+ * the caller's transaction usable.
+ */
+export async function databaseKnowsTimeZone(db: AppDatabase, timeZone: string): Promise<boolean> {
+  const kept = databaseZones.get(timeZone);
+  if (kept !== undefined) return kept;
+  let known = true;
+  try {
+    await db.transaction(async (savepoint) => {
+      await savepoint.execute(sql`SELECT now() AT TIME ZONE ${timeZone}::text`);
+    });
+  } catch (error) {
+    if (databaseErrorOf(error)?.code !== INVALID_PARAMETER_VALUE) throw error;
+    known = false;
+  }
+  if (databaseZones.size >= DATABASE_ZONES_KEPT) databaseZones.clear();
+  databaseZones.set(timeZone, known);
+  return known;
+}
+
+/**
+ * A zone the person may keep: one the runtime and the database both know. Another at
+ * PATCH /api/profiles/me → 400 `time_zone_unsupported`.
+ */
+export async function usableTimeZone(db: AppDatabase, timeZone: string): Promise<boolean> {
+  return isTimeZone(timeZone) && (await databaseKnowsTimeZone(db, timeZone));
+}
+
+/**
+ * The time zone the person's months begin in: UTC for one the runtime or the database does not
+ * know (kept before either stopped knowing it), so that no sum over their months fails.
+ */
 export async function timeZoneOf(db: AppDatabase, userId: string): Promise<string> {
   const [row] = await db
     .select({ timeZone: profiles.timeZone })
     .from(profiles)
     .where(eq(profiles.id, userId));
-  return row && isTimeZone(row.timeZone) ? row.timeZone : DEFAULT_TIME_ZONE;
+  return row && (await usableTimeZone(db, row.timeZone)) ? row.timeZone : DEFAULT_TIME_ZONE;
 }
 
 /** The language mails and SMS to this person are written in. */
@@ -140,6 +185,9 @@ export async function updateOwnProfile(
   patch: UpdateProfileRequest,
 ): Promise<OwnProfile> {
   const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+  if (patch.timeZone !== undefined && !(await usableTimeZone(db, patch.timeZone))) {
+    throw new AppError('time_zone_unsupported', { details: { field: 'timeZone' } });
+  }
   try {
     if (patch.ztartag && (await isZtartagTaken(db, patch.ztartag, user.id)))
       throw new AppError('ztartag_taken');

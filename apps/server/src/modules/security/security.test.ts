@@ -222,6 +222,41 @@ describe('audit log from the app (log_user_action)', () => {
     });
   });
 
+  it('refuses the names the server writes itself, so that no app can forge a sign-in, a password change or a scan in the feed', async () => {
+    const person = await signUpAndSignIn(testApp.app);
+    const before = await testApp.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.userId, person.userId));
+
+    for (const actionType of [
+      'sign_in_failed',
+      'password_changed',
+      'qr_scanned',
+      'payment_method_added',
+      'account_deleted',
+      'tip_sent',
+      'withdrawal_completed',
+      'Sign_In',
+      ' pin_removed ',
+    ]) {
+      const answer = await testApp.app.inject(
+        as(person, {
+          method: 'POST',
+          url: '/api/rpc/log_user_action',
+          payload: { p_action_type: actionType, p_resource: 'forged' },
+        }),
+      );
+      expect(answer.statusCode, actionType).toBe(400);
+      expect(answer.json().error).toMatchObject({
+        code: 'validation_failed',
+        details: { issues: [{ path: 'p_action_type', message: 'validation.actionTypeReserved' }] },
+      });
+    }
+    const after = await testApp.database.db.select().from(auditLog).where(eq(auditLog.userId, person.userId));
+    expect(after).toHaveLength(before.length);
+  });
+
   it('needs a signed-in person', async () => {
     const answer = await testApp.app.inject({
       method: 'POST',
