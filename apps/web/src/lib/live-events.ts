@@ -15,6 +15,11 @@ export const LIVE_EVENTS_PATH = '/api/events';
  */
 export const WALLET_QUERY_ROOT = ['wallet'] as const;
 export const TRANSACTIONS_QUERY_ROOT = ['transactions'] as const;
+/**
+ * The analytics screen's figures (features/analytics): under the transactions' root, so every
+ * movement refreshes them; a change of time zone refreshes them alone.
+ */
+export const ANALYTICS_QUERY_ROOT = [...TRANSACTIONS_QUERY_ROOT, 'analytics'] as const;
 export const NOTIFICATIONS_QUERY_ROOT = ['notifications'] as const;
 /** The bell's unread count (lib/notifications), which live events set directly. */
 export const UNREAD_COUNT_QUERY_KEY = [...NOTIFICATIONS_QUERY_ROOT, 'unread-count'] as const;
