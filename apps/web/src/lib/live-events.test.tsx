@@ -11,6 +11,7 @@ import {
   connectLiveEvents,
   type EventSourceLike,
   LiveEvents,
+  notificationToast,
   reconnectDelayMs,
   UNREAD_COUNT_QUERY_KEY,
 } from '@/lib/live-events';
@@ -142,6 +143,43 @@ describe('applyLiveEvent', () => {
     const spanish = toastStore.getSnapshot()[0]?.title ?? '';
     expect(spanish.replace(/\s/g, ' ')).toContain('50,00 €');
     expect(spanish).toMatch(/depósito/);
+  });
+});
+
+describe('a budget alert in words', () => {
+  const alert = (data: Notification['data']) =>
+    notification({
+      type: 'reminder',
+      event: 'budget_alert',
+      data: { amountMinor: 10_000, currency: 'USD', month: '2026-05', percent: 80, ...data },
+    });
+
+  it('names the budget’s category: a default one translated, or the person’s own name for it', () => {
+    const en = createTestI18n('en');
+    expect(notificationToast(alert({ categoryKey: 'food', categoryName: null }), en).title).toBe(
+      "You've used 80 % of your $100.00 budget for Food & drink",
+    );
+    expect(
+      notificationToast(alert({ categoryKey: null, categoryName: 'Groceries', percent: 100 }), en).title,
+    ).toBe("You've spent your whole $100.00 budget for Groceries");
+    // A renamed default category goes by the person’s name.
+    expect(notificationToast(alert({ categoryKey: 'food', categoryName: 'Lunches' }), en).title).toMatch(
+      /budget for Lunches$/,
+    );
+    const es = notificationToast(
+      alert({ categoryKey: 'transport', categoryName: null }),
+      createTestI18n('es'),
+    );
+    expect(es.title).toMatch(/presupuesto de .+ para Transporte$/);
+  });
+
+  it('still reads well when the alert names no category', () => {
+    expect(notificationToast(alert({ percent: 100 }), createTestI18n('en')).title).toBe(
+      "You've spent your whole $100.00 budget",
+    );
+    expect(notificationToast(alert({ categoryKey: 'unknown_key' }), createTestI18n('en')).title).toBe(
+      "You've used 80 % of your $100.00 budget",
+    );
   });
 });
 

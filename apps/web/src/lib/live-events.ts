@@ -16,6 +16,11 @@ export const LIVE_EVENTS_PATH = '/api/events';
  */
 export const WALLET_QUERY_ROOT = ['wallet'] as const;
 export const TRANSACTIONS_QUERY_ROOT = ['transactions'] as const;
+/**
+ * The analytics screen's figures (features/analytics): under the transactions' root, so every
+ * movement refreshes them; a change of time zone refreshes them alone.
+ */
+export const ANALYTICS_QUERY_ROOT = [...TRANSACTIONS_QUERY_ROOT, 'analytics'] as const;
 export const NOTIFICATIONS_QUERY_ROOT = ['notifications'] as const;
 /** The bell's unread count (lib/notifications), which live events set directly. */
 export const UNREAD_COUNT_QUERY_KEY = [...NOTIFICATIONS_QUERY_ROOT, 'unread-count'] as const;
@@ -45,6 +50,18 @@ export function invalidateMoneyQueries(queryClient: QueryClient): Promise<void> 
     queryClient.invalidateQueries({ queryKey: BUDGETS_QUERY_ROOT }),
     queryClient.invalidateQueries({ queryKey: GOALS_QUERY_ROOT }),
   ]).then(() => undefined);
+}
+
+/**
+ * The budget's category as the person reads it elsewhere: their own name for it, else a default
+ * category's translated name (the transactions catalogue's), else null when the alert names none.
+ */
+function budgetCategoryName(data: Notification['data'], i18n: I18n): string | null {
+  if (data.categoryName) return data.categoryName;
+  const key = data.categoryKey ? `categories.${data.categoryKey}` : null;
+  return key && i18n.exists(key, { ns: 'transactions' })
+    ? i18n.getFixedT(null, 'transactions')(key as 'categories.food')
+    : null;
 }
 
 /** A notification event in words: "You received $12.34 from @leo". */
@@ -86,17 +103,18 @@ export function notificationToast(
         title: t(from ? 'live.debtDue' : 'live.debtDueAnonymous', { amount, from }),
         variant: 'default',
       };
-    case 'budget_alert':
-      return {
-        title: t(
-          data.percent !== undefined && data.percent >= 100 ? 'live.budgetReached' : 'live.budgetNear',
-          {
-            amount,
-            percent: data.percent ?? 80,
-          },
-        ),
-        variant: 'default',
-      };
+    case 'budget_alert': {
+      const reached = data.percent !== undefined && data.percent >= 100;
+      const category = budgetCategoryName(data, i18n);
+      const key = category
+        ? reached
+          ? 'live.budgetReached'
+          : 'live.budgetNear'
+        : reached
+          ? 'live.budgetReachedNoCategory'
+          : 'live.budgetNearNoCategory';
+      return { title: t(key, { amount, percent: data.percent ?? 80, category }), variant: 'default' };
+    }
     case 'goal_reached':
       return { title: t('live.goalReached', { amount, name: data.goalName ?? '' }), variant: 'success' };
   }
@@ -131,7 +149,8 @@ export async function applyLiveEvent(queryClient: QueryClient, event: LiveEvent,
   void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_ROOT });
   if (event.notification.event === 'debt_recorded' || event.notification.event === 'debt_due')
     void queryClient.invalidateQueries({ queryKey: DEBTS_QUERY_ROOT });
-  await i18n.loadNamespaces('wallet');
+  // Budget alerts name their category from the transactions catalogue.
+  await i18n.loadNamespaces(['wallet', 'transactions']);
   toast(notificationToast(event.notification, i18n));
 }
 

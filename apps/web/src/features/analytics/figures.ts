@@ -7,7 +7,7 @@ import {
 } from '@ztart/shared/contracts/analytics';
 import type { Category, Transaction } from '@ztart/shared/contracts/transactions';
 import { CURRENCIES } from '@ztart/shared/money';
-import type { AnalyticsRequest } from '@/features/analytics/period';
+import type { ZonedAnalyticsRequest } from '@/features/analytics/period';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -49,7 +49,7 @@ export function stepsOf(from: string, to: string, bucket: AnalyticsBucket): { st
 export function analyticsFromTransactions(
   transactions: readonly Transaction[],
   categories: readonly Category[],
-  request: AnalyticsRequest,
+  request: ZonedAnalyticsRequest,
 ): Analytics {
   const currency =
     request.currency ??

@@ -7,14 +7,21 @@ import {
   presetPeriod,
 } from '@ztart/shared/contracts/analytics';
 import { type Currency, isCurrency } from '@ztart/shared/money';
+import { deviceTimeZone } from '@/lib/time-zone';
 
-/** What the screen asks the server for: its dates in the person's time zone, and a currency once one is chosen. */
+/**
+ * What the screen asks the server for: its dates in the person's time zone, and a currency once
+ * one is chosen. Without `timeZone` the server counts days in the profile's zone, as the screen does.
+ */
 export interface AnalyticsRequest {
   from: string;
   to: string;
-  timeZone: string;
+  timeZone?: string;
   currency: Currency | null;
 }
+
+/** A request whose days are counted in a named zone: what the demo adds up on the device. */
+export type ZonedAnalyticsRequest = AnalyticsRequest & { timeZone: string };
 
 /** What the screen shows, as it sits in the address: `?period=lastMonth&currency=EUR`, or custom dates. */
 export interface AnalyticsSelection {
@@ -30,13 +37,12 @@ function isDate(value: string | null): value is string {
   return value !== null && DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00.000Z`));
 }
 
-/** The device's time zone: the person's days and weeks are the ones on their own clock. */
-export function deviceTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
+/**
+ * The zone the screen counts days in: the profile's (the one the server counts in), else the
+ * device's, else UTC.
+ */
+export function analyticsTimeZone(profileTimeZone: string | null | undefined): string {
+  return profileTimeZone || deviceTimeZone() || 'UTC';
 }
 
 export function isPreset(value: string | null): value is AnalyticsPreset {

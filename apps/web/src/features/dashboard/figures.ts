@@ -5,12 +5,14 @@ import { MAIN_CURRENCY } from '@/lib/wallet/wallet-figures';
 
 /**
  * The currencies the home screen shows: the main one always and first, then every other one
- * that holds money or moved this month or week, in the order of the answer.
+ * that holds money (money put aside in goals included) or moved this month or week, in the
+ * order of the answer.
  */
 export function shownCurrencies(dashboard: DashboardResponse): Currency[] {
   const active = new Set<Currency>([MAIN_CURRENCY]);
   for (const balance of dashboard.balances) {
-    if (balance.totalMinor !== 0 || balance.pendingMinor !== 0) active.add(balance.currency);
+    if (balance.totalMinor !== 0 || balance.pendingMinor !== 0 || balance.inGoalsMinor !== 0)
+      active.add(balance.currency);
   }
   for (const total of dashboard.month.totals) {
     if (total.incomeMinor !== 0 || total.expenseMinor !== 0) active.add(total.currency);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { preferredCurrency } from '@/lib/wallet/wallet-figures';
+import { preferredCurrency, shownBalances } from '@/lib/wallet/wallet-figures';
 import { walletAnswer } from '@/test/wallet-data';
 
 describe('the currency a money form starts in', () => {
@@ -24,5 +24,20 @@ describe('the currency a money form starts in', () => {
   it('is US dollars for an empty wallet, and on a tie', () => {
     expect(preferredCurrency(walletAnswer({}))).toBe('USD');
     expect(preferredCurrency(walletAnswer({ USD: 11_600, EUR: 10_000 }))).toBe('USD');
+  });
+});
+
+describe('the balances worth a card', () => {
+  it('are the main currency, then every currency holding money, money put aside in goals included', () => {
+    const wallet = walletAnswer({ BRL: 3_000 });
+    const withGoal = {
+      ...wallet,
+      balances: wallet.balances.map((balance) =>
+        balance.currency === 'EUR' ? { ...balance, inGoalsMinor: 5_000 } : balance,
+      ),
+    };
+    expect(shownBalances(wallet).map((balance) => balance.currency)).toEqual(['USD', 'BRL']);
+    // Everything in EUR sits in a goal: the card stays, to say so.
+    expect(shownBalances(withGoal).map((balance) => balance.currency)).toEqual(['USD', 'EUR', 'BRL']);
   });
 });

@@ -22,11 +22,15 @@ export function availableIn(wallet: WalletResponse, currency: Currency): number 
   return balanceIn(wallet, currency).availableMinor;
 }
 
-/** The balances worth showing: the main currency first, then every other one that holds money. */
+/**
+ * The balances worth showing: the main currency first, then every other one that holds money,
+ * money put aside in goals included (a currency all in goals still has its card).
+ */
 export function shownBalances(wallet: WalletResponse): WalletBalance[] {
   const others = wallet.balances.filter(
     (balance) =>
-      balance.currency !== MAIN_CURRENCY && (balance.totalMinor !== 0 || balance.pendingMinor !== 0),
+      balance.currency !== MAIN_CURRENCY &&
+      (balance.totalMinor !== 0 || balance.pendingMinor !== 0 || balance.inGoalsMinor !== 0),
   );
   return [balanceIn(wallet, MAIN_CURRENCY), ...others];
 }

@@ -81,12 +81,38 @@ describe('/analytics', { timeout: 40_000 }, () => {
       'href',
       '/transactions?counterparty=leo_guitar',
     );
-    // The request names the device's zone; the export link carries the same filters.
+    // The request leaves the zone to the server (the profile's); the export link carries the same filters.
     const [call] = api.callsTo('GET', '/api/analytics');
-    expect(call?.path).toMatch(/timeZone=/);
+    expect(call?.path).not.toMatch(/timeZone=/);
     const csv = screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href') ?? '';
     expect(csv.startsWith('/api/analytics/export.csv?')).toBe(true);
     expect(new URLSearchParams(csv.split('?')[1]).get('currency')).toBe('USD');
+    expect(new URLSearchParams(csv.split('?')[1]).has('timeZone')).toBe(false);
+  });
+
+  it("counts today in the profile's time zone and names the zone the answer was counted in", async () => {
+    // 31 May, 20:00 UTC: already 1 June in Kiritimati (UTC+14).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-05-31T20:00:00.000Z'));
+    try {
+      const zoned = figures({
+        period: { from: '2026-06-01', to: '2026-06-01', timeZone: 'Pacific/Kiritimati', bucket: 'day' },
+      });
+      const api = mockApi({ 'GET /api/analytics': [200, zoned] });
+      renderRoute('/analytics', {
+        auth: signedIn(['user'], 'freemium', { timeZone: 'Pacific/Kiritimati' }),
+      });
+      await screen.findByTestId('analytics-total-income', {}, FIRST_LOAD);
+      const params = new URLSearchParams(api.callsTo('GET', '/api/analytics')[0]?.path.split('?')[1]);
+      expect(params.get('from')).toBe('2026-06-01');
+      expect(params.get('to')).toBe('2026-06-01');
+      expect(params.has('timeZone')).toBe(false);
+      expect(
+        screen.getByText(/Days follow the time zone in your profile \(Pacific\/Kiritimati\)/),
+      ).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('asks again for another period and currency, kept in the address', async () => {

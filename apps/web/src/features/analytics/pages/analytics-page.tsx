@@ -1,6 +1,6 @@
 import type { Analytics } from '@ztart/shared/contracts/analytics';
 import { ChartColumn, Download, PiggyBank, QrCode } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
@@ -14,7 +14,7 @@ import { PeriodPicker } from '@/features/analytics/components/period-picker';
 import { AnalyticsSkeleton, AnalyticsTotals } from '@/features/analytics/components/totals';
 import {
   type AnalyticsSelection,
-  deviceTimeZone,
+  analyticsTimeZone,
   selectionFromSearchParams,
   selectionToSearchParams,
   todayIn,
@@ -25,21 +25,23 @@ import { useAuth } from '@/lib/auth/auth-context';
 /**
  * `/analytics`: income against expenses over time, spending by category, tips received and the
  * people the person deals with most, for a period and currency kept in the address (so Back
- * undoes a change and a view can be bookmarked). Days are the device's time zone's.
+ * undoes a change and a view can be bookmarked). Days are counted in the profile's time zone
+ * (the device's in a demo without one), the one the server counts in and the answer names.
  */
 export function AnalyticsPage() {
   const { t } = useTranslation(['screens', 'analytics']);
-  const { demo } = useAuth();
+  const { demo, profile } = useAuth();
   const errorMessage = useErrorMessage();
-  const [timeZone] = useState(deviceTimeZone);
-  const [today] = useState(() => todayIn(timeZone));
+  const timeZone = analyticsTimeZone(profile?.timeZone);
+  const today = useMemo(() => todayIn(timeZone), [timeZone]);
   const [searchParams, setSearchParams] = useSearchParams();
   const selection = useMemo(() => selectionFromSearchParams(searchParams, today), [searchParams, today]);
+  // No zone in the request: the server counts in the profile's, which `today` was read in.
   const request = useMemo(
-    () => ({ from: selection.from, to: selection.to, timeZone, currency: selection.currency }),
-    [selection, timeZone],
+    () => ({ from: selection.from, to: selection.to, currency: selection.currency }),
+    [selection],
   );
-  const query = useAnalytics(request);
+  const query = useAnalytics(request, timeZone);
   const select = useCallback(
     (next: AnalyticsSelection) => setSearchParams(selectionToSearchParams(next)),
     [setSearchParams],
@@ -89,7 +91,9 @@ export function AnalyticsPage() {
             currencies={query.data?.currencies ?? []}
             onChange={select}
           />
-          <p className="text-sm text-muted-foreground">{t('analytics:filters.timeZone', { timeZone })}</p>
+          <p className="text-sm text-muted-foreground">
+            {t('analytics:filters.timeZone', { timeZone: query.data?.period.timeZone ?? timeZone })}
+          </p>
         </CardContent>
       </Card>
 

@@ -1,27 +1,28 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { DashboardResponse } from '@ztart/shared/contracts/dashboard';
 import { api } from '@/lib/api-client';
-import type { AuthState } from '@/lib/auth/auth-context';
+import { type AuthState, useAuth } from '@/lib/auth/auth-context';
 import { fetchSession, SESSION_QUERY_KEY } from '@/lib/auth/session';
 import { contractCheck } from '@/lib/contract-check';
 import { isDemoMode } from '@/lib/demo/demo-mode';
 import { refetchIfInvalidated, WALLET_QUERY_ROOT } from '@/lib/live-events';
+import { deviceTimeZone } from '@/lib/time-zone';
 
 /**
  * Under the wallet's root: every money movement (here, live, or in the demo) refreshes the home
- * screen with the balances.
+ * screen with the balances. Keyed by the profile's time zone, the one the server counts months
+ * and weeks in: another zone is another answer.
  */
 export const dashboardKeys = {
   home: (timeZone: string) => [...WALLET_QUERY_ROOT, 'dashboard', timeZone] as const,
 };
 
-/** The browser's IANA time zone: the demo's calendar (a signed-in person's is their profile's). */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
+/**
+ * The zone the home screen's months and weeks are counted in: the profile's (the demo's profile
+ * has the device's), else the device's, else UTC.
+ */
+export function dashboardTimeZone(auth: AuthState): string {
+  return auth.profile?.timeZone || deviceTimeZone() || 'UTC';
 }
 
 const dashboardContract = contractCheck<DashboardResponse>(() =>
@@ -56,7 +57,12 @@ function dashboardQuery(timeZone: string) {
 }
 
 export function useDashboard(enabled: boolean) {
-  return useQuery({ ...dashboardQuery(browserTimeZone()), enabled, refetchOnMount: refetchIfInvalidated });
+  const auth = useAuth();
+  return useQuery({
+    ...dashboardQuery(dashboardTimeZone(auth)),
+    enabled,
+    refetchOnMount: refetchIfInvalidated,
+  });
 }
 
 /**
@@ -72,7 +78,9 @@ export function prefetchDashboard(queryClient: QueryClient): void {
       retry: false,
     })
     .then((auth) =>
-      auth.status === 'signedIn' ? queryClient.prefetchQuery(dashboardQuery(browserTimeZone())) : undefined,
+      auth.status === 'signedIn'
+        ? queryClient.prefetchQuery(dashboardQuery(dashboardTimeZone(auth)))
+        : undefined,
     )
     // The screen asks again and shows what went wrong; nothing to say here.
     .catch(() => undefined);

@@ -1,6 +1,7 @@
 import type { WalletBalance } from '@ztart/shared/contracts/wallet';
-import { Clock } from 'lucide-react';
+import { Clock, PiggyBank } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useFormatMoney } from '@/components/money/money';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -8,8 +9,8 @@ import { cn } from '@/lib/cn';
 
 /**
  * The balance of each currency shown: the total big, what is available and what is still on its
- * way in (with a clock) under it. The main currency leads, larger: the number people open the app
- * for.
+ * way in (with a clock) under it, and what is put aside in goals (outside the total, still the
+ * person's: a link to them). The main currency leads, larger: the number people open the app for.
  */
 export function DashboardBalances({ balances }: { balances: WalletBalance[] }) {
   const { t } = useTranslation('dashboard');
@@ -56,6 +57,16 @@ function BalanceCard({ balance, main }: { balance: WalletBalance; main: boolean 
           </dd>
         </div>
       </dl>
+      {balance.inGoalsMinor !== 0 ? (
+        <Link
+          to="/goals"
+          data-testid="balance-in-goals"
+          className="flex min-h-11 items-center gap-2 self-start rounded-md text-sm text-muted-foreground underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          <PiggyBank aria-hidden="true" className="size-4" />
+          {t('balances.inGoals', { amount: format(balance.inGoalsMinor, balance.currency) })}
+        </Link>
+      ) : null}
     </Card>
   );
 }

@@ -112,6 +112,33 @@ describe('/ (home)', () => {
     ]);
   });
 
+  it('shows money put aside in goals under its balance, with a way to the goals, even when nothing else is left', async () => {
+    const base = dashboard();
+    const withGoals = dashboard({
+      balances: base.balances.map((balance) =>
+        balance.currency === 'USD'
+          ? { ...balance, inGoalsMinor: 7_500 }
+          : balance.currency === 'MXN'
+            ? { ...balance, inGoalsMinor: 20_000 }
+            : balance,
+      ),
+    });
+    expect(shownCurrencies(base)).not.toContain('MXN');
+    expect(shownCurrencies(withGoals)).toContain('MXN');
+    mockApi({ 'GET /api/dashboard': [200, withGoals] });
+    renderRoute('/', { auth: signedIn() });
+
+    const balances = await screen.findByRole('region', { name: 'Balances' });
+    const usd = within(within(balances).getByTestId('balance-USD')).getByRole('link', {
+      name: '$75.00 more in your goals',
+    });
+    expect(usd).toHaveAttribute('href', '/goals');
+    // MXN holds nothing but what is in a goal: its card is there to say so.
+    const mxn = within(balances).getByTestId('balance-MXN');
+    expect(within(mxn).getByTestId('balance-in-goals')).toHaveAttribute('href', '/goals');
+    expect(within(within(balances).getByTestId('balance-EUR')).queryByTestId('balance-in-goals')).toBeNull();
+  });
+
   it('leads each quick action to its screen', async () => {
     mockApi({ 'GET /api/dashboard': [200, dashboard()] });
     renderRoute('/', { auth: signedIn() });
@@ -243,14 +270,16 @@ describe('/ (home)', () => {
 describe('the home screen’s data', () => {
   it('starts as soon as the session says someone is signed in, and not for a visitor', async () => {
     const signedInApi = mockApi({
-      'GET /api/auth/session': [200, sessionResponse()],
-      'GET /api/dashboard': [200, dashboard()],
+      'GET /api/auth/session': [200, sessionResponse(['user'], 'freemium', { timeZone: 'Asia/Tokyo' })],
+      'GET /api/dashboard': [200, dashboard({ timeZone: 'Asia/Tokyo' })],
     });
     const queryClient = new QueryClient();
     prefetchDashboard(queryClient);
-    const key = dashboardKeys.home(Intl.DateTimeFormat().resolvedOptions().timeZone);
-    await waitFor(() => expect(queryClient.getQueryData(key)).toEqual(dashboard()));
+    // Kept under the profile's zone (the server's months and weeks), not the browser's.
+    const key = dashboardKeys.home('Asia/Tokyo');
+    await waitFor(() => expect(queryClient.getQueryData(key)).toEqual(dashboard({ timeZone: 'Asia/Tokyo' })));
     expect(signedInApi.callsTo('GET', '/api/dashboard')).toHaveLength(1);
+    expect(signedInApi.callsTo('GET', '/api/dashboard')[0]?.path).toBe('/api/dashboard');
 
     vi.unstubAllGlobals();
     const visitorApi = mockApi({});
