@@ -30,6 +30,7 @@ import { contactRoutes } from './modules/contacts/routes.ts';
 import { createDebtReminderWorker } from './modules/debts/reminder-worker.ts';
 import { debtRoutes } from './modules/debts/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { investmentRoutes } from './modules/investments/routes.ts';
 import { nearbyRoutes } from './modules/nearby/routes.ts';
 import { LiveEvents } from './modules/notifications/live.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
@@ -183,6 +184,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(walletRoutes, { context });
   await app.register(transferRoutes, { context });
   await app.register(debtRoutes, { context });
+  await app.register(investmentRoutes, { context });
   await app.register(transactionRoutes, { context });
   await app.register(notificationRoutes, { context });
   await app.register(qrCodeRoutes, { context });

@@ -90,6 +90,11 @@ export const ERROR_CODES = {
   /** The wrong side for this way of settling: transfers by the debtor, manual ones by the creditor. */
   debt_settlement_forbidden: 403,
   debt_settlement_failed: 500,
+  /** Investments (decision 0036): selling more than the holding is worth at today's price. */
+  insufficient_holdings: 422,
+  /** A buy whose amount buys not even one micro-unit at today's price. */
+  amount_too_small: 422,
+  investment_order_failed: 500,
   // Social and tools
   contact_add_failed: 500,
   /** A contact id that is not one of the person's own contacts (another's reads the same). */

@@ -9,8 +9,10 @@ import { normalizeZtartag, ztartagSchema } from '../validation.ts';
  * A transaction is what a person sees of a money movement (spec §3): one per person concerned
  * (a transfer is an expense for the sender and an income for the recipient). The ledger holds the
  * money; this row holds the story (kind, status, description, category, counterparty).
+ * `internal` is money the person moved between their own places (into or out of their
+ * investments): neither income nor expense, so budgets and analytics leave it out.
  */
-export const TRANSACTION_TYPES = ['income', 'expense'] as const;
+export const TRANSACTION_TYPES = ['income', 'expense', 'internal'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
@@ -21,6 +23,8 @@ export const TRANSACTION_KINDS = [
   'transfer_out',
   'tip_in',
   'tip_out',
+  'investment_buy',
+  'investment_sell',
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 /** Money that leaves a person's wallet and counts toward their daily limit. */
@@ -59,14 +63,19 @@ export const DEFAULT_CATEGORY_COLORS: Record<DefaultCategoryKey, string> = {
   other: '#64748b',
 };
 
-/** The category a new transaction of each kind gets until the person changes it. */
-export const CATEGORY_OF_KIND: Record<TransactionKind, DefaultCategoryKey> = {
+/**
+ * The category a new transaction of each kind gets until the person changes it; none for money
+ * moved between the person's own places (an investment order), which is no spending of any kind.
+ */
+export const CATEGORY_OF_KIND: Record<TransactionKind, DefaultCategoryKey | null> = {
   deposit: 'deposits',
   withdrawal: 'withdrawals',
   transfer_in: 'transfers',
   transfer_out: 'transfers',
   tip_in: 'tips',
   tip_out: 'tips',
+  investment_buy: null,
+  investment_sell: null,
 };
 
 export const categorySchema = z

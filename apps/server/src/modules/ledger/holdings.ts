@@ -4,13 +4,18 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { LedgerExecutor } from './service.ts';
 import { ledgerAccounts, ledgerTransfers } from './tables.ts';
 
-const KIND_ORDER: readonly HeldMoneyKind[] = ['available', 'pending', 'held'];
+const KIND_ORDER: readonly HeldMoneyKind[] = ['available', 'pending', 'held', 'invested'];
+const HELD_KIND_OF_ACCOUNT: Record<string, HeldMoneyKind> = {
+  wallet_available: 'available',
+  wallet_pending: 'pending',
+  investment: 'invested',
+};
 
 /**
  * Every amount of money a person still has with us, per kind and currency, leaving out zeros:
  * the available and pending wallet balances (pending = card deposits and tips to them not settled
  * yet), and holds on their available wallet not settled yet (a withdrawal before its payout is
- * paid, which comes back if it is returned). Inside a transaction, the person's wallet accounts
+ * paid, which comes back if it is returned), and what their investments cost (decision 0036). Inside a transaction, the person's wallet accounts
  * stay locked (ascending id, as every movement locks them) until it ends, so no movement of
  * their wallet can slip between this answer and what the caller does with it.
  */
@@ -24,7 +29,8 @@ export async function moneyHeldBy(db: LedgerExecutor, ownerId: string): Promise<
   const held: HeldMoney[] = [];
   for (const account of accounts) {
     if (account.balanceMinor <= 0) continue;
-    const kind = account.kind === 'wallet_available' ? 'available' : 'pending';
+    const kind = HELD_KIND_OF_ACCOUNT[account.kind];
+    if (!kind) throw new Error(`a person's ${account.kind} account is not money held`);
     held.push({ kind, currency: account.currency as Currency, amountMinor: account.balanceMinor });
   }
   const availableIds = accounts.filter((account) => account.kind === 'wallet_available').map((a) => a.id);

@@ -13,7 +13,17 @@
 -- when it moved money, {replayed: true, statusCode, body} for a kept answer, or {error, ...}
 -- (insufficient_balance, limit_exceeded with remainingReferenceMinor, pin_required,
 -- idempotency_conflict, wallet_error, recipient_user_not_found for a recipient gone or who blocked the
--- payer, settlement_above_remaining) when it moved nothing. A refusal writes nothing; anything
+-- payer, settlement_above_remaining, insufficient_holdings) when it moved nothing.
+--
+-- An investment order (decision 0036) is a movement of one person (sender = recipient) between
+-- their available wallet and their own `investment` account in the order's currency, with its
+-- `investment` item: a buy moves the amount wallet → investment and adds the micro-units bought and
+-- their cost to the holding; a sell moves the amount investment → wallet and takes the micro-units
+-- sold (all of them when less than one minor unit's worth would be left) and their average cost
+-- from the holding, and the difference between amount and cost (the gain or loss) moves between
+-- the `market` system account and the investment account. So the investment account always holds
+-- the cost of the person's holdings in its currency. It has no received transaction and no
+-- notification. A refusal writes nothing; anything
 -- unexpected raises, and the whole batch rolls back.
 --
 -- The checks run in order, one movement after the other, on arrays: what an earlier movement of the
@@ -46,6 +56,29 @@ DECLARE
   v_has_tips boolean;
   -- Some movement of the batch settles a debt (its debt_settlements row).
   v_has_settlements boolean;
+  -- Some movement of the batch is an investment order, and what the orders found and decided: the
+  -- investment and market accounts (key owner:kind:currency, '' for the system's owner) and the
+  -- holdings (key person:symbol) under their locks; per movement, the market's leg of a sale
+  -- (positive: a gain, market → investment), the market account, the quantity and the cost.
+  v_has_investments boolean;
+  v_own_ids bigint[] := '{}';
+  v_own_keys text[] := '{}';
+  v_own_balances bigint[] := '{}';
+  v_own_opening bigint[] := '{}';
+  v_holding_keys text[] := '{}';
+  v_holding_currencies text[] := '{}';
+  v_holding_quantities bigint[] := '{}';
+  v_holding_costs bigint[] := '{}';
+  v_market_legs bigint[];
+  v_market_accounts bigint[];
+  v_quantities bigint[];
+  v_costs bigint[];
+  v_investment jsonb;
+  v_own int;
+  v_market int;
+  v_held int;
+  v_quantity bigint;
+  v_cost bigint;
   v_debt uuid;
   -- What the batch found, under its locks: the people of the batch whose account is not deleted.
   v_people uuid[];
@@ -87,10 +120,11 @@ BEGIN
     array_agg(div(i."amountMinor"::numeric * (p_settings->'referenceRates'->i.currency->>'numerator')::numeric
       + div((p_settings->'referenceRates'->i.currency->>'denominator')::numeric, 2),
       (p_settings->'referenceRates'->i.currency->>'denominator')::numeric)::bigint ORDER BY e.n),
-    COALESCE(bool_or(e.item ? 'tip'), false), COALESCE(bool_or(e.item ? 'debtSettlement'), false)
+    COALESCE(bool_or(e.item ? 'tip'), false), COALESCE(bool_or(e.item ? 'debtSettlement'), false),
+    COALESCE(bool_or(e.item ? 'investment'), false)
   INTO v_count, v_keys, v_hashes, v_senders, v_recipients, v_amounts, v_currencies, v_nows,
     v_key_expiries, v_day_starts, v_check_daily, v_check_pin, v_ledger_batch_ids, v_ledger_codes,
-    v_category_keys, v_references, v_has_tips, v_has_settlements
+    v_category_keys, v_references, v_has_tips, v_has_settlements, v_has_investments
   FROM jsonb_array_elements(p_items) WITH ORDINALITY AS e(item, n),
     jsonb_to_record(e.item) AS i(key text, "requestHash" text, "senderId" uuid, "recipientId" uuid,
       "amountMinor" bigint, currency text, now timestamptz, "keyExpiresAt" timestamptz,
@@ -107,6 +141,10 @@ BEGIN
   v_answers := array_fill(NULL::jsonb, ARRAY[v_count]);
   v_sent_categories := array_fill(NULL::uuid, ARRAY[v_count]);
   v_received_categories := array_fill(NULL::uuid, ARRAY[v_count]);
+  v_market_legs := array_fill(0::bigint, ARRAY[v_count]);
+  v_market_accounts := array_fill(NULL::bigint, ARRAY[v_count]);
+  v_quantities := array_fill(NULL::bigint, ARRAY[v_count]);
+  v_costs := array_fill(NULL::bigint, ARRAY[v_count]);
 
   -- People first, payers and recipients together, ascending, as every outgoing payment locks its
   -- payer before its accounts: the daily limit reads what each payer sent, and deleting an account
@@ -126,6 +164,24 @@ BEGIN
     SELECT 1 FROM ledger_accounts a WHERE a.owner_id = x.r AND a.kind = 'wallet_available' AND a.currency = x.c)
   ON CONFLICT DO NOTHING;
 
+  -- An investor's first order in a currency opens their investment account in it, and the first
+  -- sale in a currency the market's; also before any account is locked.
+  IF v_has_investments THEN
+    INSERT INTO ledger_accounts (owner_id, kind, currency, allow_negative)
+    SELECT DISTINCT (e.item->>'senderId')::uuid, 'investment', e.item->>'currency', false
+    FROM jsonb_array_elements(p_items) AS e(item)
+    WHERE e.item ? 'investment' AND (e.item->>'senderId')::uuid = ANY (v_people) AND NOT EXISTS (
+      SELECT 1 FROM ledger_accounts a WHERE a.owner_id = (e.item->>'senderId')::uuid
+        AND a.kind = 'investment' AND a.currency = e.item->>'currency')
+    ON CONFLICT DO NOTHING;
+    INSERT INTO ledger_accounts (owner_id, kind, currency, allow_negative)
+    SELECT DISTINCT NULL::uuid, 'market', e.item->>'currency', true
+    FROM jsonb_array_elements(p_items) AS e(item)
+    WHERE e.item->'investment'->>'side' = 'sell' AND NOT EXISTS (
+      SELECT 1 FROM ledger_accounts a WHERE a.owner_id IS NULL AND a.kind = 'market' AND a.currency = e.item->>'currency')
+    ON CONFLICT DO NOTHING;
+  END IF;
+
   -- Every wallet account of the batch, locked in ascending id order so that no two movements can
   -- wait on each other in a cycle; balances are then kept here and written once at the end.
   SELECT array_agg(locked.id), array_agg(locked.owner_id::text || ':' || locked.currency),
@@ -138,6 +194,37 @@ BEGIN
     ORDER BY a.id FOR UPDATE
   ) locked;
   v_opening := v_balances;
+
+  -- The investment orders' accounts, after the wallet accounts (every movement locks in this
+  -- order: people, wallets, investment and market accounts in ascending id, then holdings), and
+  -- the holdings they change.
+  IF v_has_investments THEN
+    SELECT COALESCE(array_agg(locked.id), '{}'),
+      COALESCE(array_agg(COALESCE(locked.owner_id::text, '') || ':' || locked.kind || ':' || locked.currency), '{}'),
+      COALESCE(array_agg(locked.balance_minor), '{}')
+    INTO v_own_ids, v_own_keys, v_own_balances
+    FROM (
+      SELECT a.id, a.owner_id, a.kind, a.currency, a.balance_minor FROM ledger_accounts a
+      WHERE (a.kind = 'investment' AND (a.owner_id, a.currency) IN (
+          SELECT (e.item->>'senderId')::uuid, e.item->>'currency'
+          FROM jsonb_array_elements(p_items) AS e(item) WHERE e.item ? 'investment'))
+        OR (a.kind = 'market' AND a.owner_id IS NULL AND a.currency IN (
+          SELECT e.item->>'currency' FROM jsonb_array_elements(p_items) AS e(item)
+          WHERE e.item->'investment'->>'side' = 'sell'))
+      ORDER BY a.id FOR UPDATE
+    ) locked;
+    v_own_opening := v_own_balances;
+
+    SELECT COALESCE(array_agg(h.user_id::text || ':' || h.symbol), '{}'), COALESCE(array_agg(h.currency), '{}'),
+      COALESCE(array_agg(h.quantity_micro), '{}'), COALESCE(array_agg(h.cost_minor), '{}')
+    INTO v_holding_keys, v_holding_currencies, v_holding_quantities, v_holding_costs
+    FROM (
+      SELECT * FROM investment_holdings WHERE (user_id, symbol) IN (
+        SELECT (e.item->>'senderId')::uuid, e.item->'investment'->>'symbol'
+        FROM jsonb_array_elements(p_items) AS e(item) WHERE e.item ? 'investment')
+      ORDER BY user_id, symbol FOR UPDATE
+    ) h;
+  END IF;
 
   -- What each unverified sender already sent in the day before their movement, in every currency
   -- together (each amount at its reference rate), and who has a PIN: read once, before the loop,
@@ -252,20 +339,83 @@ BEGIN
     IF v_to IS NULL THEN
       RAISE EXCEPTION 'ledger_movement: the recipient''s wallet account was not locked';
     END IF;
-    IF v_from IS NULL OR v_balances[v_from] < v_amounts[i] THEN
-      v_outcomes[i] := jsonb_build_object('error', 'insufficient_balance');
-      CONTINUE;
+    IF p_items->(i - 1) ? 'investment' THEN
+      -- An investment order: between the person's wallet (v_from, their own "recipient" account)
+      -- and their investment account, with the holding changed by the same amounts.
+      v_investment := p_items->(i - 1)->'investment';
+      v_own := array_position(v_own_keys, v_senders[i]::text || ':investment:' || v_currencies[i]);
+      IF v_own IS NULL THEN
+        RAISE EXCEPTION 'ledger_movement: the investment account was not locked';
+      END IF;
+      v_held := array_position(v_holding_keys, v_senders[i]::text || ':' || (v_investment->>'symbol'));
+      IF v_held IS NULL THEN
+        v_holding_keys := v_holding_keys || (v_senders[i]::text || ':' || (v_investment->>'symbol'));
+        v_holding_currencies := v_holding_currencies || v_currencies[i];
+        v_holding_quantities := v_holding_quantities || 0::bigint;
+        v_holding_costs := v_holding_costs || 0::bigint;
+        v_held := cardinality(v_holding_keys);
+      END IF;
+      v_quantity := (v_investment->>'quantityMicro')::bigint;
+      IF v_investment->>'side' = 'buy' THEN
+        IF v_balances[v_from] < v_amounts[i] THEN
+          v_outcomes[i] := jsonb_build_object('error', 'insufficient_balance');
+          CONTINUE;
+        END IF;
+        v_cost := v_amounts[i];
+        v_balances[v_from] := v_balances[v_from] - v_amounts[i];
+        v_own_balances[v_own] := v_own_balances[v_own] + v_amounts[i];
+        v_holding_quantities[v_held] := v_holding_quantities[v_held] + v_quantity;
+        v_holding_costs[v_held] := v_holding_costs[v_held] + v_cost;
+        v_debits[i] := v_account_ids[v_from];
+        v_credits[i] := v_own_ids[v_own];
+      ELSE
+        IF v_quantity > v_holding_quantities[v_held] THEN
+          v_outcomes[i] := jsonb_build_object('error', 'insufficient_holdings');
+          CONTINUE;
+        END IF;
+        -- Less than one minor unit's worth left over: the sale takes the whole holding.
+        IF div((v_holding_quantities[v_held] - v_quantity)::numeric * (v_investment->>'priceMinor')::numeric, 1000000) < 1 THEN
+          v_quantity := v_holding_quantities[v_held];
+        END IF;
+        -- The average cost of what is sold, rounded down; the whole cost with the whole holding.
+        v_cost := CASE WHEN v_quantity = v_holding_quantities[v_held] THEN v_holding_costs[v_held]
+          ELSE div(v_holding_costs[v_held]::numeric * v_quantity, v_holding_quantities[v_held])::bigint END;
+        v_market := array_position(v_own_keys, ':market:' || v_currencies[i]);
+        IF v_market IS NULL THEN
+          RAISE EXCEPTION 'ledger_movement: the market account was not locked';
+        END IF;
+        v_balances[v_from] := v_balances[v_from] + v_amounts[i];
+        v_own_balances[v_own] := v_own_balances[v_own] - v_cost;
+        v_own_balances[v_market] := v_own_balances[v_market] - (v_amounts[i] - v_cost);
+        v_holding_quantities[v_held] := v_holding_quantities[v_held] - v_quantity;
+        v_holding_costs[v_held] := v_holding_costs[v_held] - v_cost;
+        v_market_legs[i] := v_amounts[i] - v_cost;
+        v_market_accounts[i] := v_own_ids[v_market];
+        v_debits[i] := v_own_ids[v_own];
+        v_credits[i] := v_account_ids[v_from];
+      END IF;
+      v_quantities[i] := v_quantity;
+      v_costs[i] := v_cost;
+    ELSE
+      IF v_from IS NULL OR v_balances[v_from] < v_amounts[i] THEN
+        v_outcomes[i] := jsonb_build_object('error', 'insufficient_balance');
+        CONTINUE;
+      END IF;
+      v_balances[v_from] := v_balances[v_from] - v_amounts[i];
+      v_balances[v_to] := v_balances[v_to] + v_amounts[i];
+      v_debits[i] := v_account_ids[v_from];
+      v_credits[i] := v_account_ids[v_to];
     END IF;
-    v_balances[v_from] := v_balances[v_from] - v_amounts[i];
-    v_balances[v_to] := v_balances[v_to] + v_amounts[i];
-    v_debits[i] := v_account_ids[v_from];
-    v_credits[i] := v_account_ids[v_to];
 
     v_sent_categories[i] := ledger_movement_category(v_senders[i], v_category_keys[i], p_settings->'defaultCategories');
     v_received_categories[i] := ledger_movement_category(v_recipients[i], v_category_keys[i], p_settings->'defaultCategories');
 
     -- An answer that shows the sender's transaction shows the category it was filed under.
     v_answer := p_items->(i - 1)->'answer';
+    IF v_answer ? 'order' AND v_quantities[i] IS NOT NULL THEN
+      v_answer := jsonb_set(jsonb_set(jsonb_set(v_answer, '{order,quantityMicro}', to_jsonb(v_quantities[i])),
+        '{order,costMinor}', to_jsonb(v_costs[i])), '{order,realizedMinor}', to_jsonb(v_market_legs[i]));
+    END IF;
     IF v_answer ? 'transaction' THEN
       v_answer := jsonb_set(v_answer, '{transaction,categoryId}', COALESCE(to_jsonb(v_sent_categories[i]), 'null'::jsonb));
     END IF;
@@ -287,17 +437,30 @@ BEGIN
       v_ledger_codes[a.i], 'posted'
     FROM unnest(v_accepted) AS a(i);
 
+    -- A sale's gain (market → investment) or loss (investment → market).
+    IF v_has_investments THEN
+      INSERT INTO ledger_transfers (batch_id, debit_account_id, credit_account_id, amount_minor, currency, code, state)
+      SELECT v_ledger_batch_ids[a.i],
+        CASE WHEN v_market_legs[a.i] > 0 THEN v_market_accounts[a.i] ELSE v_debits[a.i] END,
+        CASE WHEN v_market_legs[a.i] > 0 THEN v_debits[a.i] ELSE v_market_accounts[a.i] END,
+        abs(v_market_legs[a.i]), v_currencies[a.i], v_ledger_codes[a.i], 'posted'
+      FROM unnest(v_accepted) AS a(i) WHERE v_market_legs[a.i] <> 0;
+    END IF;
+
     INSERT INTO transactions
     SELECT r.* FROM unnest(v_accepted) AS a(i)
     CROSS JOIN LATERAL (VALUES
       (p_items->(a.i - 1)->'sent' || jsonb_build_object('category_id', v_sent_categories[a.i])),
       (p_items->(a.i - 1)->'received' || jsonb_build_object('category_id', v_received_categories[a.i]))
     ) AS j(columns)
-    CROSS JOIN LATERAL jsonb_populate_record(NULL::transactions, j.columns) AS r;
+    CROSS JOIN LATERAL jsonb_populate_record(NULL::transactions, j.columns) AS r
+    -- A movement of one person (an investment order) has no received transaction.
+    WHERE j.columns IS NOT NULL;
 
     INSERT INTO notifications
     SELECT r.* FROM unnest(v_accepted) AS a(i)
-    CROSS JOIN LATERAL jsonb_populate_record(NULL::notifications, p_items->(a.i - 1)->'notification') AS r;
+    CROSS JOIN LATERAL jsonb_populate_record(NULL::notifications, p_items->(a.i - 1)->'notification') AS r
+    WHERE p_items->(a.i - 1) ? 'notification';
 
     INSERT INTO audit_log
     SELECT r.* FROM unnest(v_accepted) AS a(i)
@@ -329,18 +492,39 @@ BEGIN
       WHERE d.id = paid.debt_id;
     END IF;
 
+    -- An investment order's row, with the quantity and cost decided above, and the holdings it changed.
+    IF v_has_investments THEN
+      INSERT INTO investment_orders
+      SELECT r.* FROM unnest(v_accepted) AS a(i)
+      CROSS JOIN LATERAL jsonb_populate_record(NULL::investment_orders, p_items->(a.i - 1)->'investment'->'order'
+        || jsonb_build_object('quantity_micro', v_quantities[a.i], 'cost_minor', v_costs[a.i])) AS r
+      WHERE p_items->(a.i - 1) ? 'investment';
+
+      INSERT INTO investment_holdings (user_id, symbol, currency, quantity_micro, cost_minor, updated_at)
+      SELECT split_part(h.key, ':', 1)::uuid, split_part(h.key, ':', 2), h.currency, h.quantity, h.cost, v_nows[1]
+      FROM unnest(v_holding_keys, v_holding_currencies, v_holding_quantities, v_holding_costs) AS h(key, currency, quantity, cost)
+      WHERE h.key IN (SELECT v_senders[a.i]::text || ':' || (p_items->(a.i - 1)->'investment'->>'symbol')
+        FROM unnest(v_accepted) AS a(i) WHERE p_items->(a.i - 1) ? 'investment')
+      ON CONFLICT (user_id, symbol) DO UPDATE SET quantity_micro = EXCLUDED.quantity_micro,
+        cost_minor = EXCLUDED.cost_minor, updated_at = EXCLUDED.updated_at;
+    END IF;
+
     INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response, created_at, expires_at)
     SELECT v_senders[a.i]::text, v_keys[a.i], v_hashes[a.i], 201, v_answers[a.i], v_nows[a.i], v_key_expiries[a.i]
     FROM unnest(v_accepted) AS a(i) WHERE v_keys[a.i] IS NOT NULL;
   END IF;
 
-  -- Money only moved between the accounts locked above: their sum cannot have changed.
-  IF (SELECT SUM(b) FROM unnest(v_balances) b) IS DISTINCT FROM (SELECT SUM(b) FROM unnest(v_opening) b)
-    OR EXISTS (SELECT 1 FROM unnest(v_balances) b WHERE b < 0) THEN
+  -- Money only moved between the accounts locked above: their sum cannot have changed, and only the
+  -- market's may be below zero.
+  IF (SELECT SUM(b) FROM unnest(v_balances || v_own_balances) b)
+      IS DISTINCT FROM (SELECT SUM(b) FROM unnest(v_opening || v_own_opening) b)
+    OR EXISTS (SELECT 1 FROM unnest(v_balances) b WHERE b < 0)
+    OR EXISTS (SELECT 1 FROM unnest(v_own_keys, v_own_balances) AS o(k, b) WHERE b < 0 AND o.k NOT LIKE ':market:%') THEN
     RAISE EXCEPTION 'ledger_movement: the batch does not balance';
   END IF;
   UPDATE ledger_accounts a SET balance_minor = moved.balance_minor
-  FROM unnest(v_account_ids, v_balances, v_opening) AS moved(id, balance_minor, opening_minor)
+  FROM unnest(v_account_ids || v_own_ids, v_balances || v_own_balances, v_opening || v_own_opening)
+    AS moved(id, balance_minor, opening_minor)
   WHERE a.id = moved.id AND moved.balance_minor <> moved.opening_minor;
 
   RETURN to_jsonb(v_outcomes);

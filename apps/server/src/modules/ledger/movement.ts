@@ -32,19 +32,36 @@ export interface MovementOrder {
   /** The `batch_id` of the ledger transfer and the `ledger_batch_id` of both transactions. */
   ledgerBatchId: string;
   ledgerCode: LedgerTransferCode;
-  /** The default category both transactions are filed under (the person's own, if they kept it). */
-  categoryKey: string;
+  /** The default category both transactions are filed under (the person's own, if they kept it); none for an investment order. */
+  categoryKey: string | null;
   /** Rows as columns (`columnValues`); the function fills in the transactions' category_id. */
   sent: Record<string, unknown>;
-  received: Record<string, unknown>;
-  notification: Record<string, unknown>;
+  /** The recipient's transaction and notification: none for a movement of one person (an investment order). */
+  received?: Record<string, unknown>;
+  notification?: Record<string, unknown>;
   audit: Record<string, unknown>;
   /** A tip from the wallet: its `tips` row. */
   tip?: Record<string, unknown>;
   /** A debt's settlement by transfer: its `debt_settlements` row; refused above what is left of the debt. */
   debtSettlement?: Record<string, unknown>;
+  /**
+   * An investment order (decision 0036): sender and recipient are the same person, and the money
+   * moves between their wallet and their investment account; the function decides the quantity
+   * and cost under the holding's lock, writes them into `order` (the `investment_orders` row, as
+   * columns) and into the answer's `order`, and changes the holding.
+   */
+  investment?: InvestmentMovement;
   /** The answer kept under the key; an answer with a `transaction` gets its categoryId filled in. */
   answer: { transaction: Transaction } | Record<string, unknown>;
+}
+
+export interface InvestmentMovement {
+  side: 'buy' | 'sell';
+  symbol: string;
+  priceMinor: number;
+  /** A buy: the micro-units the amount buys, rounded down; a sell: those it takes, rounded up. */
+  quantityMicro: number;
+  order: Record<string, unknown>;
 }
 
 export type MovementRefusal =
@@ -54,7 +71,8 @@ export type MovementRefusal =
   | 'idempotency_conflict'
   | 'wallet_error'
   | 'recipient_user_not_found'
-  | 'settlement_above_remaining';
+  | 'settlement_above_remaining'
+  | 'insufficient_holdings';
 
 export type MovementOutcome =
   | {

@@ -4,9 +4,16 @@ import { bigint, boolean, check, index, pgTable, text, uniqueIndex, uuid } from 
 import { createdAt, sqlList } from '../../db/sql-helpers.ts';
 import { users } from '../auth/tables.ts';
 
+/**
+ * `investment`: what a person's investments cost them, per currency (decision 0036): out of the
+ * available wallet, still theirs, never negative. `market`: the simulated market's side of every
+ * investment's gain or loss, per currency; a system account that may go negative.
+ */
 export const LEDGER_ACCOUNT_KINDS = [
   'wallet_available',
   'wallet_pending',
+  'investment',
+  'market',
   'processor_clearing',
   'payouts',
   'fees',
@@ -20,7 +27,7 @@ export type LedgerTransferState = (typeof LEDGER_TRANSFER_STATES)[number];
  * Why money moved: the one list of transfer codes. The table's CHECK constraint is generated from
  * it, so a movement with a code missing here cannot be written (ledger.test.ts compares the two).
  */
-export const LEDGER_TRANSFER_CODES = ['deposit', 'withdrawal', 'transfer', 'tip'] as const;
+export const LEDGER_TRANSFER_CODES = ['deposit', 'withdrawal', 'transfer', 'tip', 'investment'] as const;
 export type LedgerTransferCode = (typeof LEDGER_TRANSFER_CODES)[number];
 
 /**

@@ -54,7 +54,8 @@ export async function ensureDefaultCategories(db: AppDatabase, userId: string): 
 }
 
 /** A person's default category of `key`, or null when they deleted it (or have none yet). */
-function defaultCategoryOf(userId: string, key: DefaultCategoryKey): SQL {
+function defaultCategoryOf(userId: string, key: DefaultCategoryKey | null): SQL {
+  if (key === null) return sql`NULL::uuid`;
   return sql`(SELECT ${transactionCategories.id} FROM ${transactionCategories}
     WHERE ${transactionCategories.userId} = ${userId}::uuid AND ${transactionCategories.key} = ${key})`;
 }
@@ -131,7 +132,7 @@ export function transactionRow(input: NewTransaction): TransactionRow {
  * default keeps the row uncategorised.
  */
 async function withDefaultCategory(db: AppDatabase, row: TransactionRow): Promise<TransactionRow> {
-  if (row.categoryId !== null) return row;
+  if (row.categoryId !== null || CATEGORY_OF_KIND[row.kind as TransactionKind] === null) return row;
   await ensureDefaultCategories(db, row.userId);
   const [updated] = await db
     .update(transactions)

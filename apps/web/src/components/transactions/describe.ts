@@ -45,6 +45,9 @@ export function describeTransaction(transaction: Transaction, t: TransactionsT):
     case 'transfer_out':
     case 'tip_out':
       return name ? t(`description.${transaction.kind}`, { name }) : t(`kind.${transaction.kind}`);
+    case 'investment_buy':
+    case 'investment_sell':
+      return t(`description.${transaction.kind}`);
   }
 }
 

@@ -13,6 +13,8 @@ import {
   HandCoins,
   HandHeart,
   type LucideIcon,
+  TrendingDown,
+  TrendingUp,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { StatusPill } from '@/components/status-pill';
@@ -26,6 +28,8 @@ const KIND_ICONS: Record<TransactionKind, LucideIcon> = {
   transfer_out: ArrowUpRight,
   tip_in: HandCoins,
   tip_out: HandHeart,
+  investment_buy: TrendingUp,
+  investment_sell: TrendingDown,
 };
 
 /** The kind's icon in a round tile; decorative, the description says what it is. */
@@ -68,11 +72,13 @@ export function SignedAmount({
   transaction,
   className,
 }: {
-  transaction: Pick<Transaction, 'type' | 'status' | 'amountMinor' | 'currency'>;
+  transaction: Pick<Transaction, 'type' | 'status' | 'amountMinor' | 'currency'> &
+    Partial<Pick<Transaction, 'kind'>>;
   className?: string;
 }) {
   const { t, i18n } = useTranslation('transactions');
-  const income = transaction.type === 'income';
+  // Money back into the wallet from the person's own investments reads as money in.
+  const income = transaction.type === 'income' || transaction.kind === 'investment_sell';
   const formatted = formatMoney(transaction.amountMinor, transaction.currency, i18n.language);
   return (
     <span

@@ -65,7 +65,8 @@ export function demoCategories(): Category[] {
   }));
 }
 
-function categoryIdOf(key: DefaultCategoryKey): string {
+function categoryIdOf(key: DefaultCategoryKey | null): string | null {
+  if (key === null) return null;
   return demoId(0xca7000 + DEFAULT_CATEGORY_KEYS.indexOf(key));
 }
 
@@ -286,6 +287,8 @@ const TYPE_OF_KIND: Record<TransactionKind, Transaction['type']> = {
   transfer_out: 'expense',
   tip_in: 'income',
   tip_out: 'expense',
+  investment_buy: 'internal',
+  investment_sell: 'internal',
 };
 
 function describe(kind: TransactionKind, counterparty: Transaction['counterparty'], method?: PaymentMethod) {
@@ -307,6 +310,10 @@ function describe(kind: TransactionKind, counterparty: Transaction['counterparty
       return who ? `Tip from ${who}` : 'Anonymous tip';
     case 'tip_out':
       return `Tip to ${who ?? 'someone'}`;
+    case 'investment_buy':
+      return 'Investment bought (simulated market)';
+    case 'investment_sell':
+      return 'Investment sold (simulated market)';
   }
 }
 
