@@ -16,6 +16,7 @@ const PRIVATE_PAGES = [
   '/account?tab=advanced',
   '/profile',
   '/contacts/debts',
+  '/investments',
 ];
 const PAGES = [...PUBLIC_PAGES, ...PRIVATE_PAGES];
 /** Pages whose content arrives after their title: checked once it has (a test id in it). */
@@ -25,6 +26,7 @@ const CONTENT_OF: Record<string, string> = {
   '/qr-codes': 'my-tip-link',
   '/tips-me': 'tip-totals',
   '/contacts/debts': 'debt-totals',
+  '/investments': 'instrument-row',
 };
 
 for (const path of PAGES) {

@@ -6,6 +6,7 @@ import type contacts from '@/i18n/locales/en/contacts.json';
 import type debts from '@/i18n/locales/en/debts.json';
 import type errors from '@/i18n/locales/en/errors.json';
 import type guard from '@/i18n/locales/en/guard.json';
+import type investments from '@/i18n/locales/en/investments.json';
 import type nav from '@/i18n/locales/en/nav.json';
 import type nearby from '@/i18n/locales/en/nearby.json';
 import type notifications from '@/i18n/locales/en/notifications.json';
@@ -26,6 +27,7 @@ declare module 'i18next' {
       auth: typeof auth;
       common: typeof common;
       debts: typeof debts;
+      investments: typeof investments;
       contacts: typeof contacts;
       errors: typeof errors;
       guard: typeof guard;

@@ -15,6 +15,7 @@ export const NAMESPACES = [
   'tips',
   'nearby',
   'debts',
+  'investments',
   'contacts',
   'profile',
 ] as const;

@@ -20,6 +20,8 @@ export const NOTIFICATIONS_QUERY_ROOT = ['notifications'] as const;
 export const TIPS_QUERY_ROOT = ['tips'] as const;
 /** Debts and their settlements (features/debts): a settlement by transfer is a movement too. */
 export const DEBTS_QUERY_ROOT = ['debts'] as const;
+/** The person's investments: a wallet movement may be an order, so money events refresh them too. */
+export const INVESTMENTS_QUERY_ROOT = ['investments'] as const;
 
 /**
  * The app keeps answers fresh for minutes and does not refetch on mount; an answer that a
@@ -35,6 +37,7 @@ export function invalidateMoneyQueries(queryClient: QueryClient): Promise<void> 
     queryClient.invalidateQueries({ queryKey: WALLET_QUERY_ROOT }),
     queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_ROOT }),
     queryClient.invalidateQueries({ queryKey: DEBTS_QUERY_ROOT }),
+    queryClient.invalidateQueries({ queryKey: INVESTMENTS_QUERY_ROOT }),
   ]).then(() => undefined);
 }
 
