@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { InstrumentListResponse, PortfolioResponse } from '@ztart/shared/contracts/investments';
-import { costReleased, quantityBought, quantitySold, valueOf } from '@ztart/shared/market';
+import { costReleased, quantityBought, quantitySold, worthAt } from '@ztart/shared/market';
 import { expectNoSevereAxeIssue } from './support/axe.ts';
 import { text } from './support/catalog.ts';
 import { balanceOf, fundWallet, money } from './support/money.ts';
@@ -81,7 +81,7 @@ test('deposit, buy 100.00 of an instrument, sell half, and see the portfolio agr
 
   const position = page.getByTestId('position-row');
   await expect(position).toHaveCount(1);
-  await expect(position).toContainText(money(valueOf(bought, price)));
+  await expect(position).toContainText(money(worthAt(bought, price)));
   await position
     .getByRole('button', { name: en('investments', 'actions.sellNamed', { symbol: 'ZTIX' }) })
     .click();
@@ -98,13 +98,13 @@ test('deposit, buy 100.00 of an instrument, sell half, and see the portfolio agr
     {
       currency: 'USD',
       costMinor: cost,
-      valueMinor: valueOf(held, price),
-      profitMinor: valueOf(held, price) - cost,
+      valueMinor: worthAt(held, price),
+      profitMinor: worthAt(held, price) - cost,
       accountMinor: cost,
     },
   ]);
-  await expect(position).toContainText(money(valueOf(held, price)));
-  await expect(page.getByTestId('portfolio-totals')).toContainText(money(valueOf(held, price)));
+  await expect(position).toContainText(money(worthAt(held, price)));
+  await expect(page.getByTestId('portfolio-totals')).toContainText(money(worthAt(held, price)));
   await expect(page.getByTestId('order-row')).toHaveCount(2);
   await expect(page.getByTestId('order-row').first()).toContainText(
     en('investments', 'orders.sold', { symbol: 'ZTIX' }),

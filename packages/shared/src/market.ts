@@ -157,7 +157,7 @@ export function quantitySold(amountMinor: number, priceMinor: number): number {
 }
 
 /** What a quantity is worth at a price, in minor units, rounded down. */
-export function valueOf(quantityMicro: number, priceMinor: number): number {
+export function worthAt(quantityMicro: number, priceMinor: number): number {
   return safeInteger((BigInt(quantityMicro) * BigInt(priceMinor)) / BigInt(MICRO_UNITS_PER_UNIT));
 }
 

@@ -14,7 +14,7 @@ import {
   priceOn,
   quantityBought,
   quantitySold,
-  valueOf,
+  worthAt,
 } from '@ztart/shared/market';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -78,8 +78,8 @@ describe('the simulated market', () => {
     expect(quantityBought(10_000, 12_345)).toBe(810_044);
     // Selling 50.00 at 123.45 takes 0.405023 units (0.40502227… rounded up).
     expect(quantitySold(5_000, 12_345)).toBe(405_023);
-    expect(valueOf(810_044, 12_345)).toBe(9_999);
-    expect(valueOf(MICRO_UNITS_PER_UNIT, 12_345)).toBe(12_345);
+    expect(worthAt(810_044, 12_345)).toBe(9_999);
+    expect(worthAt(MICRO_UNITS_PER_UNIT, 12_345)).toBe(12_345);
   });
 });
 
@@ -195,16 +195,16 @@ describe('investments', () => {
         quantityMicro: heldMicro,
         costMinor: costLeft,
         priceMinor: price,
-        valueMinor: valueOf(heldMicro, price),
-        profitMinor: valueOf(heldMicro, price) - costLeft,
+        valueMinor: worthAt(heldMicro, price),
+        profitMinor: worthAt(heldMicro, price) - costLeft,
       },
     ]);
     expect(portfolio.totals).toEqual([
       {
         currency: 'USD',
         costMinor: costLeft,
-        valueMinor: valueOf(heldMicro, price),
-        profitMinor: valueOf(heldMicro, price) - costLeft,
+        valueMinor: worthAt(heldMicro, price),
+        profitMinor: worthAt(heldMicro, price) - costLeft,
         accountMinor: costLeft,
       },
     ]);
@@ -234,7 +234,7 @@ describe('investments', () => {
       const later = clock.now().toISOString().slice(0, 10);
       const laterPrice = priceOn(stge, later);
       expect(laterPrice).not.toBe(priceOn(stge, dayOne));
-      const worth = valueOf(held, laterPrice);
+      const worth = worthAt(held, laterPrice);
       // Sell everything it is worth now: the whole holding goes, with its whole cost.
       const sold = await order(me, { symbol: 'STGE', side: 'sell', amountMinor: worth });
       expect(sold.statusCode, sold.body).toBe(201);
@@ -268,7 +268,7 @@ describe('investments', () => {
     expect(nothingHeld.json().error.code).toBe('insufficient_holdings');
 
     expect((await order(me, { symbol: 'BOND', side: 'buy', amountMinor: 4_000 })).statusCode).toBe(201);
-    const worth = valueOf(
+    const worth = worthAt(
       quantityBought(4_000, priceOn(instrumentOf('BOND')!, '2026-05-20')),
       priceOn(instrumentOf('BOND')!, '2026-05-20'),
     );
@@ -317,7 +317,8 @@ describe('investments', () => {
   });
 
   it('keeps each person’s investments their own', async () => {
-    const [alice, bob]: Person[] = [await person(), await person()];
+    const alice: Person = await person();
+    const bob: Person = await person();
     await fund(db(), alice.userId, 10_000);
     expect((await order(alice, { symbol: 'ZTIX', side: 'buy', amountMinor: 5_000 })).statusCode).toBe(201);
     const bobsPortfolio = await get<PortfolioResponse>(bob, '/api/investments/portfolio');

@@ -21,7 +21,7 @@ import {
   priceOn,
   quantityBought,
   quantitySold,
-  valueOf,
+  worthAt,
 } from '@ztart/shared/market';
 import { CURRENCIES, type Currency } from '@ztart/shared/money';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
@@ -244,7 +244,7 @@ export async function portfolioOf(db: AppDatabase, userId: string, now: Date): P
     const holding = holdings.find((row) => row.symbol === instrument.symbol);
     if (!holding) continue;
     const priceMinor = priceOn(instrument, today);
-    const valueMinor = valueOf(holding.quantityMicro, priceMinor);
+    const valueMinor = worthAt(holding.quantityMicro, priceMinor);
     positions.push({
       symbol: instrument.symbol,
       name: instrument.name,

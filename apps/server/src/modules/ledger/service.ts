@@ -119,7 +119,9 @@ function assertAccountKey(key: AccountKey): void {
   if (!isCurrency(key.currency)) throw new AppError('bad_request', { message: 'Unknown currency.' });
   const isPersonal = PERSONAL_KINDS.includes(key.kind);
   if (isPersonal !== (key.ownerId !== null)) {
-    throw new AppError('bad_request', { message: 'A person\'s accounts have an owner; system accounts do not.' });
+    throw new AppError('bad_request', {
+      message: "A person's accounts have an owner; system accounts do not.",
+    });
   }
 }
 

@@ -9,7 +9,7 @@ import {
   priceOn,
   quantityBought,
   quantitySold,
-  valueOf,
+  worthAt,
 } from '@ztart/shared/market';
 import { CURRENCIES, type Currency } from '@ztart/shared/money';
 import { and, inArray, isNull, or } from 'drizzle-orm';
@@ -540,7 +540,7 @@ describe('money through the API', () => {
               answer.keep();
               let sold = quantitySold(step.amount, price);
               // Less than one minor unit's worth would be left: the whole holding goes.
-              if (valueOf(held.quantityMicro - sold, price) < 1) sold = held.quantityMicro;
+              if (worthAt(held.quantityMicro - sold, price) < 1) sold = held.quantityMicro;
               const cost = costReleased(held.costMinor, held.quantityMicro, sold);
               expect(answer.json.order).toMatchObject({ quantityMicro: sold, costMinor: cost });
               // A sale moves the money back, plus the market's side of any gain or loss.

@@ -6,7 +6,7 @@ import type {
   Position,
 } from '@ztart/shared/contracts/investments';
 import { AMOUNT_LIMITS } from '@ztart/shared/limits';
-import { quantityBought, quantitySold, valueOf } from '@ztart/shared/market';
+import { quantityBought, quantitySold, worthAt } from '@ztart/shared/market';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountField, useAmountProblemMessage } from '@/components/money/amount-field';
@@ -110,7 +110,7 @@ function AmountStep({
   const { currency } = instrument;
   const available = wallet.data ? availableIn(wallet.data, currency) : null;
   // What the holding is worth today: the most a sale can ask for.
-  const worth = position ? valueOf(position.quantityMicro, instrument.priceMinor) : 0;
+  const worth = position ? worthAt(position.quantityMicro, instrument.priceMinor) : 0;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

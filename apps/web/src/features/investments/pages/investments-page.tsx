@@ -398,7 +398,8 @@ function InstrumentDetails({
         />
         <SimulatedBadge />
       </div>
-      <div role="group" aria-label={t('chart.period')} className="flex gap-2">
+      <fieldset className="flex gap-2">
+        <legend className="sr-only">{t('chart.period')}</legend>
         {CHART_DAYS.map((choice) => (
           <Button
             key={choice}
@@ -409,7 +410,7 @@ function InstrumentDetails({
             {t('chart.days', { count: choice })}
           </Button>
         ))}
-      </div>
+      </fieldset>
       {history.isPending ? (
         <Skeleton className="h-32 w-full rounded-lg" />
       ) : history.isError ? (
