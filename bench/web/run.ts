@@ -4,9 +4,10 @@
  * / and /wallet, and prints the medians. See bench/web/README.md.
  *
  *   npm run bench:web [-- --runs 3] [-- --no-build] [-- --cold-start-only]
+ *     [-- --pages quick-tip,/auth] [-- --reports <folder>] [-- --no-cold-start]
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -228,6 +229,10 @@ interface NetworkRequest {
   transferSize?: number;
 }
 
+/** Where `--reports` keeps each run's full Lighthouse report (JSON), to read what a page waits for. */
+let reportsDir: string | undefined;
+let reportCount = 0;
+
 async function runLighthouse(page: Page, cookie: string): Promise<Run> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -245,6 +250,11 @@ async function runLighthouse(page: Page, cookie: string): Promise<Run> {
     if (!result) throw new Error(`no Lighthouse result for ${page.path}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
+    if (reportsDir) {
+      reportCount += 1;
+      const file = `${page.name.replace(/[^a-z0-9-]+/gi, '') || 'home'}-${reportCount}.json`;
+      writeFileSync(path.join(reportsDir, file), JSON.stringify(lhr));
+    }
     const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)
       ?.items ?? []) as NetworkRequest[];
     const scripts = requests.filter((request) => request.resourceType === 'Script');
@@ -280,13 +290,22 @@ function optionValue(argv: string[], name: string): string | undefined {
 
 async function main(argv: string[]): Promise<void> {
   const runs = Number(optionValue(argv, '--runs') ?? 3);
+  const only = optionValue(argv, '--pages')?.split(',');
+  const pages = only ? PAGES.filter((page) => only.includes(page.name)) : PAGES;
+  reportsDir = optionValue(argv, '--reports');
+  if (reportsDir) mkdirSync(reportsDir, { recursive: true });
   if (!argv.includes('--no-build')) {
     execFileSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ztart-bench-web-'));
   let server: ChildProcess | undefined;
   try {
-    printColdStarts(await measureColdStarts(dataDir, 5));
+    if (argv.includes('--no-cold-start')) {
+      // The demo people are added by a first start; Lighthouse runs on the server that follows.
+      await coldStart(dataDir);
+    } else {
+      printColdStarts(await measureColdStarts(dataDir, 5));
+    }
     if (argv.includes('--cold-start-only')) return;
 
     const startedAt = performance.now();
@@ -295,7 +314,7 @@ async function main(argv: string[]): Promise<void> {
     const cookie = await signIn();
 
     const rows: string[] = [];
-    for (const page of PAGES) {
+    for (const page of pages) {
       const results: Run[] = [];
       for (let index = 0; index < runs; index += 1) results.push(await runWithRetries(page, cookie));
       const pick = (key: keyof Run) => median(results.map((result) => result[key]));

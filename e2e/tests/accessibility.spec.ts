@@ -16,6 +16,12 @@ const PRIVATE_PAGES = [
   '/account?tab=advanced',
   '/profile',
   '/contacts/debts',
+  '/budget',
+  '/goals',
+  '/notifications',
+  '/activity',
+  '/account?tab=notifications',
+  '/analytics?period=last3Months',
   '/investments',
 ];
 const PAGES = [...PUBLIC_PAGES, ...PRIVATE_PAGES];
@@ -26,6 +32,11 @@ const CONTENT_OF: Record<string, string> = {
   '/qr-codes': 'my-tip-link',
   '/tips-me': 'tip-totals',
   '/contacts/debts': 'debt-totals',
+  '/budget': 'budgets-empty',
+  '/goals': 'goals-empty',
+  '/notifications': 'notification',
+  '/activity': 'transaction-row',
+  '/analytics?period=last3Months': 'analytics-series',
   '/investments': 'instrument-row',
 };
 

@@ -24,11 +24,17 @@ import { outboxRoutes } from './integrations/outbox/routes.ts';
 import { createSmsTransport, SmsSender } from './integrations/sms/sms.ts';
 import { accountDeletionRoutes, authRoutes } from './modules/accounts/routes.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
-import { sessionPlugin } from './modules/auth/session-plugin.ts';
+import { activityFeedRoutes } from './modules/activity-feed/routes.ts';
+import { analyticsRoutes } from './modules/analytics/routes.ts';
+import { SESSION_COOKIE, sessionPlugin } from './modules/auth/session-plugin.ts';
 import { createSessionFinder } from './modules/auth/sessions.ts';
+import { watchBudgetAlerts } from './modules/budgets/alerts.ts';
+import { budgetRoutes } from './modules/budgets/routes.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { createDebtReminderWorker } from './modules/debts/reminder-worker.ts';
 import { debtRoutes } from './modules/debts/routes.ts';
+import { goalRoutes } from './modules/goals/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { investmentRoutes } from './modules/investments/routes.ts';
 import { nearbyRoutes } from './modules/nearby/routes.ts';
@@ -133,6 +139,9 @@ export async function buildApp(options: BuildAppOptions) {
     transfers: createTransferBatchers(db, app.log, { maxQueued: config.batchQueueMax }),
     uniformAnswerMs: options.uniformAnswerMs ?? UNIFORM_ANSWER_MS,
   };
+  // Budgets reaching 80 % and 100 % are told of after each spend commits (modules/budgets/alerts.ts).
+  const budgetAlerts = watchBudgetAlerts(context, app.log);
+  app.decorate('budgetAlerts', budgetAlerts);
   const settlement = createSettlementWorker(context, app.log, config.settlementPollMs);
   app.decorate('settlement', settlement);
   // Card charges and payouts settle in the background once the app and its database are ready,
@@ -155,6 +164,8 @@ export async function buildApp(options: BuildAppOptions) {
     closing = true;
     await settlement.stop();
     await debtReminders.stop();
+    budgetAlerts.stop();
+    await budgetAlerts.idle();
   });
   if (config.isProduction && mailer.kind === 'outbox') {
     app.log.warn(
@@ -182,20 +193,26 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(securityRoutes, { context });
   await app.register(paymentMethodRoutes, { context });
   await app.register(walletRoutes, { context });
+  await app.register(dashboardRoutes, { context });
   await app.register(transferRoutes, { context });
   await app.register(debtRoutes, { context });
+  await app.register(goalRoutes, { context });
   await app.register(investmentRoutes, { context });
   await app.register(transactionRoutes, { context });
+  await app.register(budgetRoutes, { context });
+  await app.register(analyticsRoutes, { context });
   await app.register(notificationRoutes, { context });
   await app.register(qrCodeRoutes, { context });
   await app.register(contactRoutes, { context });
   await app.register(tipRoutes, { context });
   await app.register(activityRoutes, { context });
+  await app.register(activityFeedRoutes, { context });
   await app.register(nearbyRoutes, { context });
   await app.register(outboxRoutes, { context });
 
   await registerWebApp(app, {
     distDir: config.webDistDir,
+    hasSession: (request) => Boolean(request.cookies[SESSION_COOKIE]),
     // The page is rendered with its receiver: it waits for the database like the API.
     quickTipProfile: async (ztartag) => {
       await readiness.ready;

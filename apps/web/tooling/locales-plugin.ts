@@ -14,7 +14,7 @@ function listJsonFiles(dir: string): string[] {
 }
 
 /** A short hash of every catalogue: it changes exactly when a translation changes. */
-function catalogueVersion(dir: string): string {
+export function catalogueVersion(dir: string): string {
   const hash = createHash('sha256');
   for (const file of listJsonFiles(dir)) {
     hash.update(file);

@@ -3,11 +3,21 @@ import path from 'node:path';
 
 const EXTENSIONS = ['.ts', '.tsx', '/index.ts', '/index.tsx'];
 
-/** `./x`, `../x` or `@/x` (the `src` alias) to a file, or null for a package import. */
-function resolveImport(specifier: string, fromFile: string, srcDir: string): string | null {
+/**
+ * `./x`, `../x` or `@/x` (the `src` alias) to a file, and with `sharedDir` `@ztart/shared/x` to
+ * the shared package's source; null for any other package import.
+ */
+function resolveImport(
+  specifier: string,
+  fromFile: string,
+  srcDir: string,
+  sharedDir?: string,
+): string | null {
   let base: string;
   if (specifier.startsWith('@/')) base = path.join(srcDir, specifier.slice(2));
   else if (specifier.startsWith('.')) base = path.resolve(path.dirname(fromFile), specifier);
+  else if (sharedDir && specifier.startsWith('@ztart/shared/'))
+    base = path.join(sharedDir, specifier.slice('@ztart/shared/'.length));
   else return null;
   if (existsSync(base) && statSync(base).isFile()) return base;
   for (const extension of EXTENSIONS) {
@@ -20,9 +30,13 @@ function resolveImport(specifier: string, fromFile: string, srcDir: string): str
  * Every source file of ours that `entryFile` imports, directly or through others (type-only
  * imports included: counting a few too many is harmless here). Read from the sources with a
  * regular expression, before the build, so that the chunk plan can keep these files out of
- * the app's own chunks.
+ * the app's own chunks. With `sharedDir` (packages/shared/src), the shared package's files too.
  */
-export function sourceClosure(entryFile: string, srcDir: string): Set<string> {
+export function sourceClosure(
+  entryFile: string,
+  srcDir: string,
+  options: { sharedDir?: string } = {},
+): Set<string> {
   const seen = new Set<string>();
   const queue = [path.resolve(entryFile)];
   while (queue.length > 0) {
@@ -31,7 +45,7 @@ export function sourceClosure(entryFile: string, srcDir: string): Set<string> {
     seen.add(file);
     const code = readFileSync(file, 'utf8');
     for (const match of code.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*['"]([^'"]+)['"]/g)) {
-      const resolved = resolveImport(match[1] ?? '', file, srcDir);
+      const resolved = resolveImport(match[1] ?? '', file, srcDir, options.sharedDir);
       if (resolved) queue.push(resolved);
     }
   }

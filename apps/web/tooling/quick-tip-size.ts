@@ -1,12 +1,17 @@
 /**
- * How much JavaScript the quick-tip page makes a phone download: every script that
- * dist/quick-tip.html loads at start (its entry, its modulepreloads and their static imports,
- * not the chunks loaded later on demand), with its gzipped size and the total. Fails above the
- * budget. Reads an existing build: run `npm run build -w @ztart/web` first.
+ * How much JavaScript a first screen makes a phone download, with each file's gzipped size and
+ * the total; fails above the screen's budget. Reads an existing build: run
+ * `npm run build -w @ztart/web` first.
+ *
+ * - The quick-tip page: every script that dist/quick-tip.html loads at start (its entry, its
+ *   modulepreloads and their static imports, not the chunks loaded later on demand).
+ * - The signed-in home (`/`): the app's entry from dist/index.html, then the chunks the home
+ *   loads at start (HOME_START_CHUNKS) with their static imports.
  *
  *   npm run size:quick-tip -w @ztart/web [-- --dist <folder>] [-- --json]
+ *   npm run size:home -w @ztart/web [-- --dist <folder>] [-- --json]
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -14,7 +19,21 @@ import { gzipSync } from 'node:zlib';
 /** ARCHITECTURE.md and the tips issue: the page's JavaScript stays under 120 KB gzipped, React included. */
 export const QUICK_TIP_JS_BUDGET_BYTES = 120 * 1024;
 
-const HTML_FILE = 'quick-tip.html';
+/** UX.md: any signed-in first screen (home, wallet) loads at most 200 KB of gzipped JavaScript. */
+export const HOME_JS_BUDGET_BYTES = 200 * 1024;
+
+/**
+ * What the signed-in home loads at start besides the app's entry, by chunk name (the source
+ * file's name): the app layout and the screen (the router's lazy routes for `/`), and the
+ * contracts read at once: the session's, the dashboard's and the live events' (each loads zod).
+ */
+export const HOME_START_CHUNKS = [
+  'app-layout',
+  'dashboard-page',
+  'auth',
+  'dashboard',
+  'notifications',
+] as const;
 
 /** `<script type="module" src>` and `<link rel="modulepreload" href>` of the page. */
 export function scriptsOfHtml(html: string): string[] {
@@ -46,13 +65,42 @@ export interface ScriptSize {
   gzipBytes: number;
 }
 
-/** Every script the page loads at start, from its HTML and then through their static imports. */
-export function measureQuickTip(distDir: string): ScriptSize[] {
-  const htmlPath = path.join(distDir, HTML_FILE);
+function scriptsOfPage(distDir: string, htmlFile: string): string[] {
+  const htmlPath = path.join(distDir, htmlFile);
   if (!existsSync(htmlPath)) {
     throw new Error(`${htmlPath} is missing: build the web app first (npm run build -w @ztart/web).`);
   }
-  const queue = scriptsOfHtml(readFileSync(htmlPath, 'utf8')).map((src) => src.replace(/^\//, ''));
+  return scriptsOfHtml(readFileSync(htmlPath, 'utf8')).map((src) => src.replace(/^\//, ''));
+}
+
+/** The built file of a chunk named after its source file (`assets/<name>-<8-character hash>.js`); exactly one. */
+export function chunkNamed(distDir: string, name: string): string {
+  const pattern = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-[A-Za-z0-9_-]{8}\\.js$`);
+  const found = readdirSync(path.join(distDir, 'assets')).filter((file) => pattern.test(file));
+  if (found.length !== 1) {
+    throw new Error(
+      `Expected one chunk named ${name} in ${distDir}/assets, found ${found.length}: ${found.join(', ')}`,
+    );
+  }
+  return `assets/${found[0]}`;
+}
+
+/** Every script the page loads at start, from its HTML and then through their static imports. */
+export function measureQuickTip(distDir: string): ScriptSize[] {
+  return measureScripts(distDir, scriptsOfPage(distDir, 'quick-tip.html'));
+}
+
+/** Every script the signed-in home loads at start: the app's entry, then its screen's chunks. */
+export function measureHome(distDir: string): ScriptSize[] {
+  return measureScripts(distDir, [
+    ...scriptsOfPage(distDir, 'index.html'),
+    ...HOME_START_CHUNKS.map((name) => chunkNamed(distDir, name)),
+  ]);
+}
+
+/** The files in `start` and everything they import statically, each counted once. */
+export function measureScripts(distDir: string, start: string[]): ScriptSize[] {
+  const queue = [...start];
   const seen = new Set<string>();
   const sizes: ScriptSize[] = [];
   while (queue.length > 0) {
@@ -74,21 +122,25 @@ function kilobytes(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
 
+const PAGES = {
+  'quick-tip': { label: '/quick-tip', measure: measureQuickTip, budgetBytes: QUICK_TIP_JS_BUDGET_BYTES },
+  home: { label: 'the signed-in home (/)', measure: measureHome, budgetBytes: HOME_JS_BUDGET_BYTES },
+} as const;
+
 function main(argv: string[]): number {
   const distFlag = argv.indexOf('--dist');
   const distArgument = distFlag >= 0 ? argv[distFlag + 1] : undefined;
   const distDir = path.resolve(distArgument ?? fileURLToPath(new URL('../dist', import.meta.url)));
-  const sizes = measureQuickTip(distDir);
+  const page = PAGES[argv.includes('--home') ? 'home' : 'quick-tip'];
+  const sizes = page.measure(distDir);
   const totalBytes = sizes.reduce((sum, size) => sum + size.bytes, 0);
   const totalGzipBytes = sizes.reduce((sum, size) => sum + size.gzipBytes, 0);
-  const withinBudget = totalGzipBytes <= QUICK_TIP_JS_BUDGET_BYTES;
+  const withinBudget = totalGzipBytes <= page.budgetBytes;
   if (argv.includes('--json')) {
-    console.log(
-      JSON.stringify({ files: sizes, totalBytes, totalGzipBytes, budgetBytes: QUICK_TIP_JS_BUDGET_BYTES }),
-    );
+    console.log(JSON.stringify({ files: sizes, totalBytes, totalGzipBytes, budgetBytes: page.budgetBytes }));
   } else {
     const width = Math.max(...sizes.map((size) => size.file.length), 'total'.length);
-    console.log(`JavaScript that /quick-tip loads at start (${sizes.length} files):`);
+    console.log(`JavaScript that ${page.label} loads at start (${sizes.length} files):`);
     for (const size of sizes) {
       console.log(
         `  ${size.file.padEnd(width)}  ${kilobytes(size.bytes).padStart(9)}  gzip ${kilobytes(size.gzipBytes).padStart(8)}`,
@@ -96,12 +148,12 @@ function main(argv: string[]): number {
     }
     console.log(
       `  ${'total'.padEnd(width)}  ${kilobytes(totalBytes).padStart(9)}  gzip ${kilobytes(totalGzipBytes).padStart(8)}` +
-        `  (budget ${kilobytes(QUICK_TIP_JS_BUDGET_BYTES)})`,
+        `  (budget ${kilobytes(page.budgetBytes)})`,
     );
   }
   if (!withinBudget) {
     console.error(
-      `The quick-tip page loads ${kilobytes(totalGzipBytes)} of gzipped JavaScript, over the budget of ${kilobytes(QUICK_TIP_JS_BUDGET_BYTES)}.`,
+      `${page.label} loads ${kilobytes(totalGzipBytes)} of gzipped JavaScript, over the budget of ${kilobytes(page.budgetBytes)}.`,
     );
     return 1;
   }

@@ -79,6 +79,8 @@ export const ERROR_CODES = {
   payment_method_not_found: 404,
   payment_method_unsuitable: 422,
   category_exists: 409,
+  /** A second budget for the same month, category and currency. */
+  budget_exists: 409,
   /** An account cannot be deleted while it holds money (details: `balanceNotEmptyDetailsSchema`). */
   balance_not_empty: 409,
   /** The person's previous CSV export is still being written: one at a time each. */
@@ -90,6 +92,10 @@ export const ERROR_CODES = {
   /** The wrong side for this way of settling: transfers by the debtor, manual ones by the creditor. */
   debt_settlement_forbidden: 403,
   debt_settlement_failed: 500,
+  /** Savings goals (decision 0032): taking out more than the goal holds. */
+  goal_savings_insufficient: 422,
+  /** A goal that still holds money cannot be deleted: take it out first. */
+  goal_not_empty: 409,
   /** Investments (decision 0036): selling more than the holding is worth at today's price. */
   insufficient_holdings: 422,
   /** A buy whose amount buys not even one micro-unit at today's price. */

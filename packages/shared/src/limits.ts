@@ -166,5 +166,13 @@ export const AMOUNT_LIMITS = {
   noPinMaxMinor: 5_000,
 } as const;
 
+/** Savings goals (decision 0032): how many one person keeps, their name and their target. */
+export const GOAL_LIMITS = {
+  perUser: 50,
+  nameMax: 60,
+  /** 1,000,000.00 in the goal's currency. */
+  targetMaxMinor: 100_000_000,
+} as const;
+
 /** Upper bound on every page of a list. */
 export const PAGE_SIZE = { default: 20, max: 100 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, PHONE_PATTERN, PIN_PATTERN, ZTARTAG_PATTERN } from './patterns.ts';
 import { safeText } from './safe-text.ts';
+import { isTimeZone } from './time-zones.ts';
 
 export { PHONE_PATTERN, PIN_PATTERN, ZTARTAG_PATTERN };
 
@@ -36,6 +37,8 @@ export const calendarDateSchema = z.iso
   .refine((date) => date >= CALENDAR_DATE_MIN && date <= CALENDAR_DATE_MAX, {
     error: 'validation.dateRange',
   });
+/** An IANA time zone the runtime knows (`Europe/Lisbon`). */
+export const timeZoneSchema = safeText({ trim: false }).max(64).refine(isTimeZone, 'validation.timeZone');
 export const deleteConfirmationSchema = z.literal(DELETE_CONFIRMATION_WORD, {
   error: 'validation.deleteConfirmation',
 });

@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { QuickTipProfile } from '@ztart/shared/contracts/qr-codes';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isApiPath } from './api-path.ts';
+import { createAppPage } from './app-page.ts';
 import { sendError } from './error-handler.ts';
 import { createQuickTipPage } from './quick-tip-page.ts';
 
@@ -31,9 +32,19 @@ export async function registerWebApp(
     distDir: string;
     /** The receiver of a tip link, for the quick-tip page rendered on the server; null: unknown. */
     quickTipProfile?: (ztartag: string) => Promise<QuickTipProfile | null>;
+    /** Whether a request carries a session cookie: its screen's signed-in code is preloaded. */
+    hasSession?: (request: FastifyRequest) => boolean;
   },
 ) {
   const isBuilt = existsSync(path.join(options.distDir, 'index.html'));
+  // The app's HTML with each screen's code, catalogue and session preloaded (decision 0035).
+  const appPage = isBuilt
+    ? createAppPage({
+        distDir: options.distDir,
+        hasSession: options.hasSession ?? (() => false),
+        log: app.log,
+      })
+    : null;
   if (isBuilt) {
     const assetsDir = path.join(options.distDir, HASHED_ASSETS_DIR) + path.sep;
     await app.register(fastifyStatic, {
@@ -49,7 +60,9 @@ export async function registerWebApp(
       },
     });
     // The static files answer a folder (`/`) with 403 when directory indexes are off.
-    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
+    app.get('/', { schema: { hide: true } }, (request, reply) =>
+      appPage ? appPage.send(request, reply) : reply.sendFile('index.html'),
+    );
     // A stranger's phone opens the quick tip from a QR code: it gets the light page, not the app.
     // A build without it (older than the page) still has the app's own quick-tip screen.
     const quickTipPage = existsSync(path.join(options.distDir, QUICK_TIP_HTML))
@@ -89,7 +102,7 @@ export async function registerWebApp(
         .header('cache-control', 'no-store')
         .send(WEB_APP_NOT_BUILT_MESSAGE);
     }
-    return reply.sendFile('index.html');
+    return appPage ? appPage.send(request, reply) : reply.sendFile('index.html');
   });
 }
 

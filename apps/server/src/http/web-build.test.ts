@@ -9,8 +9,11 @@ import { REPO_ROOT } from '../config.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
 import { createPerson } from '../test/transfer-fixtures.ts';
 
-/** Text that only React's development build carries (its JSX runtime and a console warning). */
-const DEVELOPMENT_ONLY_REACT = ['jsxDEV', 'Each child in a list should have a unique'];
+/**
+ * Text that only development builds carry: React's JSX runtime and a console warning, and React
+ * Router's warnings for developers (its package exports name only its development build).
+ */
+const DEVELOPMENT_ONLY_REACT = ['jsxDEV', 'Each child in a list should have a unique', 'Hey developer'];
 
 const WEB_BUILD_SCRIPT = path.join(REPO_ROOT, 'apps/web/tooling/build.mjs');
 
@@ -119,6 +122,20 @@ describe('the web app as a phone receives it', () => {
       expect(brotliDecompressSync(answer.rawPayload).toString('utf8')).toContain('<div id="root"');
     },
   );
+
+  it("names the wallet screen's own chunks and the session in /wallet's HTML, so they load with the entry", async () => {
+    const answer = await testApp.app.inject({ method: 'GET', url: '/wallet' });
+    const preloaded = [
+      ...answer.body.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([^"]+)">/g),
+    ].map((match) => match[1] ?? '');
+
+    expect(preloaded.some((file) => file.startsWith('wallet-page-'))).toBe(true);
+    for (const file of preloaded) expect(scriptsOf(distDir)).toContain(file);
+    expect(answer.body).toContain('<link rel="preload" as="fetch" crossorigin href="/api/auth/session">');
+    expect(answer.body).toMatch(
+      /<link rel="preload" as="fetch" crossorigin href="\/locales\/en\.json\?v=[0-9a-f]+">/,
+    );
+  });
 
   describe('the quick-tip page, rendered on the server', () => {
     const page = (url: string, acceptLanguage?: string) =>

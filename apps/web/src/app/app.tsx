@@ -7,7 +7,8 @@ import { getAppI18n } from '@/i18n/i18n';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createAppRouter);
+  // With the query client: a screen's data can start loading with its code (decision 0034).
+  const [router] = useState(() => createAppRouter(queryClient));
   return (
     <AppProviders i18n={getAppI18n()} queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { Guard } from '@ztart/shared/roles';
 import { ROUTE_REDIRECTS, type ScreenPath } from '@ztart/shared/routes';
 import type { ComponentType } from 'react';
@@ -5,6 +6,7 @@ import { createBrowserRouter, type LazyRouteFunction, type RouteObject, redirect
 import { RouteErrorScreen } from '@/app/error-screen';
 import { StartupSkeleton } from '@/app/layout/page-skeleton';
 import { RootShell } from '@/app/root-shell';
+import { prefetchDashboard } from '@/features/dashboard/api/get-dashboard';
 import { SIGNED_IN_QUICK_TIP_PATH } from '@/features/tips/quick-tip-link';
 
 type LazyScreen = () => Promise<{ Component: ComponentType }>;
@@ -25,16 +27,28 @@ type ScreenRoute = Access & {
   /** `public` screens use the light layout without the app navigation. */
   layout: 'app' | 'public';
   lazy: LazyScreen;
+  /**
+   * Starts the screen's data request when its code starts loading, so that both arrive together
+   * (decision 0034). Its module sits in the entry chunk: it must stay small.
+   */
+  prefetch?: (queryClient: QueryClient) => void;
 };
 
-/** The route's lazy loader: the screen, behind its guard (whose code loads with it, not in the entry). */
-function lazyRoute(route: ScreenRoute): LazyRouteFunction<RouteObject> {
-  if (!route.requiresSignIn) return route.lazy;
+/**
+ * The route's lazy loader: the screen, behind its guard (whose code loads with it, not in the
+ * entry), with its data requested meanwhile when the app's query client is given.
+ */
+function lazyRoute(route: ScreenRoute, queryClient?: QueryClient): LazyRouteFunction<RouteObject> {
+  const load: LazyScreen = () => {
+    if (queryClient) route.prefetch?.(queryClient);
+    return route.lazy();
+  };
+  if (!route.requiresSignIn) return load;
   const { guard } = route;
   return async () => {
     const [{ RequireAccess, RequireSignIn }, { Component: Page }] = await Promise.all([
       import('@/app/guards/require-access'),
-      route.lazy(),
+      load(),
     ]);
     return {
       element: guard ? (
@@ -64,6 +78,7 @@ const SCREENS: Record<Exclude<ScreenPath, '/:product-ddf' | '/@:ztartag'>, Scree
       () => import('@/features/dashboard/pages/dashboard-page'),
       (m) => m.DashboardPage,
     ),
+    prefetch: prefetchDashboard,
   },
   '/auth': {
     layout: 'public',
@@ -316,11 +331,13 @@ export const SIGN_IN_FREE_PATHS: readonly string[] = Object.entries(SCREENS)
   .filter(([, route]) => !route.requiresSignIn)
   .map(([path]) => path);
 
-function screenRoutes(layout: ScreenRoute['layout']): RouteObject[] {
+function screenRoutes(layout: ScreenRoute['layout'], queryClient?: QueryClient): RouteObject[] {
   return Object.entries(SCREENS)
     .filter(([, route]) => route.layout === layout)
     .map(([path, route]) =>
-      path === '/' ? { index: true, lazy: lazyRoute(route) } : { path, lazy: lazyRoute(route) },
+      path === '/'
+        ? { index: true, lazy: lazyRoute(route, queryClient) }
+        : { path, lazy: lazyRoute(route, queryClient) },
     );
 }
 
@@ -361,42 +378,47 @@ const redirectRoutes: RouteObject[] = Object.entries(ROUTE_REDIRECTS).map(([path
   element: null,
 }));
 
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    Component: RootShell,
-    errorElement: <RouteErrorScreen />,
-    hydrateFallbackElement: <StartupSkeleton />,
-    children: [
-      ...redirectRoutes,
-      {
-        lazy: screen(
-          () => import('@/app/layout/public-layout'),
-          (m) => m.PublicLayout,
-        ),
-        children: [...screenRoutes('public'), ...linkPageRoutes],
-      },
-      {
-        lazy: screen(
-          () => import('@/app/layout/app-layout'),
-          (m) => m.AppLayout,
-        ),
-        children: [
-          ...screenRoutes('app'),
-          inAppQuickTipRoute,
-          {
-            path: '*',
-            lazy: screen(
-              () => import('@/app/routes/catch-all-route'),
-              (m) => m.CatchAllRoute,
-            ),
-          },
-        ],
-      },
-    ],
-  },
-];
+/** The route table; with the app's query client, screens that can start their data early do. */
+export function buildRoutes(queryClient?: QueryClient): RouteObject[] {
+  return [
+    {
+      path: '/',
+      Component: RootShell,
+      errorElement: <RouteErrorScreen />,
+      hydrateFallbackElement: <StartupSkeleton />,
+      children: [
+        ...redirectRoutes,
+        {
+          lazy: screen(
+            () => import('@/app/layout/public-layout'),
+            (m) => m.PublicLayout,
+          ),
+          children: [...screenRoutes('public', queryClient), ...linkPageRoutes],
+        },
+        {
+          lazy: screen(
+            () => import('@/app/layout/app-layout'),
+            (m) => m.AppLayout,
+          ),
+          children: [
+            ...screenRoutes('app', queryClient),
+            inAppQuickTipRoute,
+            {
+              path: '*',
+              lazy: screen(
+                () => import('@/app/routes/catch-all-route'),
+                (m) => m.CatchAllRoute,
+              ),
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+export const routes: RouteObject[] = buildRoutes();
+
+export function createAppRouter(queryClient?: QueryClient) {
+  return createBrowserRouter(buildRoutes(queryClient));
 }

@@ -1,10 +1,15 @@
 import 'i18next';
 import type account from '@/i18n/locales/en/account.json';
+import type activity from '@/i18n/locales/en/activity.json';
+import type analytics from '@/i18n/locales/en/analytics.json';
 import type auth from '@/i18n/locales/en/auth.json';
+import type budgets from '@/i18n/locales/en/budgets.json';
 import type common from '@/i18n/locales/en/common.json';
 import type contacts from '@/i18n/locales/en/contacts.json';
+import type dashboard from '@/i18n/locales/en/dashboard.json';
 import type debts from '@/i18n/locales/en/debts.json';
 import type errors from '@/i18n/locales/en/errors.json';
+import type goals from '@/i18n/locales/en/goals.json';
 import type guard from '@/i18n/locales/en/guard.json';
 import type investments from '@/i18n/locales/en/investments.json';
 import type nav from '@/i18n/locales/en/nav.json';
@@ -24,12 +29,17 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       account: typeof account;
+      activity: typeof activity;
+      analytics: typeof analytics;
       auth: typeof auth;
+      budgets: typeof budgets;
       common: typeof common;
       debts: typeof debts;
       investments: typeof investments;
       contacts: typeof contacts;
+      dashboard: typeof dashboard;
       errors: typeof errors;
+      goals: typeof goals;
       guard: typeof guard;
       nav: typeof nav;
       nearby: typeof nearby;

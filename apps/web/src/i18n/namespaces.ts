@@ -11,13 +11,18 @@ export const NAMESPACES = [
   'wallet',
   'transactions',
   'notifications',
+  'activity',
   'qr',
   'tips',
   'nearby',
   'debts',
+  'budgets',
+  'goals',
   'investments',
   'contacts',
   'profile',
+  'dashboard',
+  'analytics',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -12,6 +12,7 @@ import {
   type EventSourceLike,
   LiveEvents,
   reconnectDelayMs,
+  UNREAD_COUNT_QUERY_KEY,
 } from '@/lib/live-events';
 import { createTestI18n } from '@/test/i18n';
 import { demoUser, signedIn, TestProviders } from '@/test/render';
@@ -141,6 +142,49 @@ describe('applyLiveEvent', () => {
     const spanish = toastStore.getSnapshot()[0]?.title ?? '';
     expect(spanish.replace(/\s/g, ' ')).toContain('50,00 €');
     expect(spanish).toMatch(/depósito/);
+  });
+});
+
+describe('the bell’s count in live events', () => {
+  it('a new notification adds one at once and refreshes the count; reading elsewhere sets it', async () => {
+    const { client, stale } = clientWithAnswers();
+    client.setQueryData(UNREAD_COUNT_QUERY_KEY, 2);
+    await applyLiveEvent(
+      client,
+      { type: 'notification', notification: notification() },
+      createTestI18n('en'),
+    );
+    expect(client.getQueryData(UNREAD_COUNT_QUERY_KEY)).toBe(3);
+    expect(stale()).toEqual(['notifications', 'notifications']);
+
+    const toastsBefore = toastStore.getSnapshot();
+    const { client: other, stale: otherStale } = clientWithAnswers();
+    other.setQueryData(UNREAD_COUNT_QUERY_KEY, 7);
+    await applyLiveEvent(other, { type: 'notifications_read', unreadCount: 0 }, createTestI18n('en'));
+    expect(other.getQueryData(UNREAD_COUNT_QUERY_KEY)).toBe(0);
+    // The lists refresh; the count the server just gave is kept as it is.
+    expect(otherStale()).toEqual(['notifications']);
+    expect(other.getQueryState(UNREAD_COUNT_QUERY_KEY)?.isInvalidated).toBe(false);
+    // Reading says nothing aloud.
+    expect(toastStore.getSnapshot()).toEqual(toastsBefore);
+  });
+
+  it('listens for every kind of live event, reads included', () => {
+    vi.useFakeTimers();
+    let source: FakeSource | undefined;
+    const events: LiveEvent[] = [];
+    const close = connectLiveEvents({
+      parse: (type, data) => ({ type, ...JSON.parse(data) }) as LiveEvent,
+      onEvent: (event) => events.push(event),
+      onReconnect: () => {},
+      createSource: () => {
+        source = new FakeSource('/api/events');
+        return source;
+      },
+    });
+    source?.emit('notifications_read', { unreadCount: 4 });
+    expect(events).toEqual([{ type: 'notifications_read', unreadCount: 4 }]);
+    close();
   });
 });
 

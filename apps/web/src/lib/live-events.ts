@@ -16,10 +16,16 @@ export const LIVE_EVENTS_PATH = '/api/events';
 export const WALLET_QUERY_ROOT = ['wallet'] as const;
 export const TRANSACTIONS_QUERY_ROOT = ['transactions'] as const;
 export const NOTIFICATIONS_QUERY_ROOT = ['notifications'] as const;
+/** The bell's unread count (lib/notifications), which live events set directly. */
+export const UNREAD_COUNT_QUERY_KEY = [...NOTIFICATIONS_QUERY_ROOT, 'unread-count'] as const;
 /** Received and sent tips with their totals (features/tips). */
 export const TIPS_QUERY_ROOT = ['tips'] as const;
 /** Debts and their settlements (features/debts): a settlement by transfer is a movement too. */
 export const DEBTS_QUERY_ROOT = ['debts'] as const;
+/** Budgets with what was spent (features/budgets): every spend changes them. */
+export const BUDGETS_QUERY_ROOT = ['budgets'] as const;
+/** Savings goals: money moved into or out of them changes the wallet too. */
+export const GOALS_QUERY_ROOT = ['goals'] as const;
 /** The person's investments: a wallet movement may be an order, so money events refresh them too. */
 export const INVESTMENTS_QUERY_ROOT = ['investments'] as const;
 
@@ -37,6 +43,8 @@ export function invalidateMoneyQueries(queryClient: QueryClient): Promise<void> 
     queryClient.invalidateQueries({ queryKey: WALLET_QUERY_ROOT }),
     queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_ROOT }),
     queryClient.invalidateQueries({ queryKey: DEBTS_QUERY_ROOT }),
+    queryClient.invalidateQueries({ queryKey: BUDGETS_QUERY_ROOT }),
+    queryClient.invalidateQueries({ queryKey: GOALS_QUERY_ROOT }),
     queryClient.invalidateQueries({ queryKey: INVESTMENTS_QUERY_ROOT }),
   ]).then(() => undefined);
 }
@@ -80,6 +88,19 @@ export function notificationToast(
         title: t(from ? 'live.debtDue' : 'live.debtDueAnonymous', { amount, from }),
         variant: 'default',
       };
+    case 'budget_alert':
+      return {
+        title: t(
+          data.percent !== undefined && data.percent >= 100 ? 'live.budgetReached' : 'live.budgetNear',
+          {
+            amount,
+            percent: data.percent ?? 80,
+          },
+        ),
+        variant: 'default',
+      };
+    case 'goal_reached':
+      return { title: t('live.goalReached', { amount, name: data.goalName ?? '' }), variant: 'success' };
   }
 }
 
@@ -88,6 +109,15 @@ export function notificationToast(
  * refreshes the notification queries and says what happened in a toast.
  */
 export async function applyLiveEvent(queryClient: QueryClient, event: LiveEvent, i18n: I18n): Promise<void> {
+  if (event.type === 'notifications_read') {
+    // Read on another page (or this one): the bell shows the server's count, the lists refresh.
+    queryClient.setQueryData(UNREAD_COUNT_QUERY_KEY, event.unreadCount);
+    void queryClient.invalidateQueries({
+      queryKey: NOTIFICATIONS_QUERY_ROOT,
+      predicate: (query) => query.queryKey[1] !== UNREAD_COUNT_QUERY_KEY[1],
+    });
+    return;
+  }
   if (event.type === 'transaction') {
     const { kind } = event.transaction;
     // A tip arriving, or settling from pending to completed or failed, changes the tips lists.
@@ -96,12 +126,23 @@ export async function applyLiveEvent(queryClient: QueryClient, event: LiveEvent,
     await invalidateMoneyQueries(queryClient);
     return;
   }
+  // The bell counts it at once; the refetch that follows confirms the count.
+  queryClient.setQueryData<number>(UNREAD_COUNT_QUERY_KEY, (count) =>
+    count === undefined ? count : count + 1,
+  );
   void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_ROOT });
   if (event.notification.event === 'debt_recorded' || event.notification.event === 'debt_due')
     void queryClient.invalidateQueries({ queryKey: DEBTS_QUERY_ROOT });
   await i18n.loadNamespaces('wallet');
   toast(notificationToast(event.notification, i18n));
 }
+
+/** The `event:` names of the stream: every kind of LiveEvent (the type asks for each). */
+const LIVE_EVENT_TYPES = Object.keys({
+  transaction: true,
+  notification: true,
+  notifications_read: true,
+} satisfies Record<LiveEvent['type'], true>) as LiveEvent['type'][];
 
 /** The wait before reconnecting after the `attempt`-th failure in a row: 1 s doubling to 30 s, with jitter. */
 export function reconnectDelayMs(attempt: number, random: () => number = Math.random): number {
@@ -158,7 +199,7 @@ export function connectLiveEvents({
       failures += 1;
       timer = setTimeout(open, delayMs(failures));
     };
-    for (const type of ['transaction', 'notification'] as const) {
+    for (const type of LIVE_EVENT_TYPES) {
       current.addEventListener(type, (message) => {
         const event = parse(type, String(message.data));
         if (event) onEvent(event);
@@ -218,6 +259,7 @@ export function useLiveEvents(): void {
           onEvent: handle,
           onReconnect: () => {
             void queryClient.invalidateQueries({ queryKey: TIPS_QUERY_ROOT });
+            void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_ROOT });
             void invalidateMoneyQueries(queryClient);
           },
         });

@@ -295,7 +295,9 @@ describe('a quick tip by card, without an account', () => {
 
 describe('a signed-in sender', () => {
   const WALLET = {
-    balances: [{ currency: 'USD', availableMinor: 25_000, pendingMinor: 0, totalMinor: 25_000 }],
+    balances: [
+      { currency: 'USD', availableMinor: 25_000, pendingMinor: 0, totalMinor: 25_000, inGoalsMinor: 0 },
+    ],
     limits: {
       minMinor: 1,
       transferMaxMinor: 1_000_000,

@@ -34,6 +34,7 @@ export function ownProfile(overrides: Partial<OwnProfile> = {}): OwnProfile {
     socialLinks: {},
     avatarUrl: null,
     language: 'en',
+    timeZone: 'UTC',
     ...overrides,
   };
 }

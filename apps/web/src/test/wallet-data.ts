@@ -20,7 +20,13 @@ export function walletAnswer(
     balances: currencies.map((currency) => {
       const availableMinor = available[currency] ?? 0;
       const pendingMinor = pending[currency] ?? 0;
-      return { currency, availableMinor, pendingMinor, totalMinor: availableMinor + pendingMinor };
+      return {
+        currency,
+        availableMinor,
+        pendingMinor,
+        totalMinor: availableMinor + pendingMinor,
+        inGoalsMinor: 0,
+      };
     }),
     limits: {
       minMinor: 1,

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { LANGUAGES } from '../languages.ts';
 import { STORED_ROLES } from '../roles.ts';
 import { safeText } from '../safe-text.ts';
-import { emailSchema, passwordSchema, phoneSchema, secretTextSchema, ztartagSchema } from '../validation.ts';
+import {
+  emailSchema,
+  passwordSchema,
+  phoneSchema,
+  secretTextSchema,
+  timeZoneSchema,
+  ztartagSchema,
+} from '../validation.ts';
 import { ownProfileSchema } from './profiles.ts';
 
 /**
@@ -29,6 +36,8 @@ export const signUpRequestSchema = z
     acceptTerms: z.literal(true, { error: 'validation.acceptTerms' }),
     acceptPrivacy: z.literal(true, { error: 'validation.acceptPrivacy' }),
     language: z.enum(LANGUAGES).optional(),
+    /** The browser's IANA time zone: the new profile's (UTC without it). */
+    timeZone: timeZoneSchema.optional(),
   })
   .refine(...passwordsMatch)
   .meta({ id: 'SignUpRequest' });

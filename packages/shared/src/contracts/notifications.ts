@@ -19,6 +19,10 @@ export const NOTIFICATION_EVENTS = [
   'debt_recorded',
   /** A debt the person owes is due today (once per debt). */
   'debt_due',
+  /** A budget of the month reached 80 % or 100 % of its limit (once each per budget). */
+  'budget_alert',
+  /** A savings goal's saved amount reached its target (once per goal): type `achievement`. */
+  'goal_reached',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -36,6 +40,17 @@ export const notificationSchema = z
       fromName: z.string().nullable().optional(),
       failureCode: z.string().nullable().optional(),
       debtId: z.uuid().optional(),
+      /** A budget alert: the budget, its month, category (key of a default one, else its name) and the percentage reached. */
+      budgetId: z.uuid().optional(),
+      month: z.string().optional(),
+      categoryId: z.uuid().optional(),
+      categoryKey: z.string().nullable().optional(),
+      categoryName: z.string().nullable().optional(),
+      percent: z.number().int().optional(),
+      spentMinor: z.number().int().optional(),
+      goalId: z.uuid().optional(),
+      /** The goal's name when it was reached. */
+      goalName: z.string().optional(),
     }),
     readAt: z.iso.datetime().nullable(),
     createdAt: z.iso.datetime(),
@@ -43,9 +58,10 @@ export const notificationSchema = z
   .meta({ id: 'Notification' });
 export type Notification = z.infer<typeof notificationSchema>;
 
-/** `GET /api/notifications?cursor=&limit=&unread=` → newest first. */
+/** `GET /api/notifications?cursor=&limit=&unread=&type=` → newest first. */
 export const notificationQuerySchema = z.object({
   unread: z.stringbool().optional(),
+  type: z.enum(NOTIFICATION_TYPES).optional(),
   cursor: safeText({ trim: false }).max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -63,6 +79,46 @@ export const readAllNotificationsResponseSchema = z
   .object({ updated: z.number().int() })
   .meta({ id: 'ReadAllNotifications' });
 
+/** `GET /api/notifications/unread-count` → what the bell shows. */
+export const unreadCountResponseSchema = z
+  .object({ unreadCount: z.number().int().min(0) })
+  .meta({ id: 'NotificationUnreadCount' });
+export type UnreadCountResponse = z.infer<typeof unreadCountResponseSchema>;
+
+/**
+ * Whether a type of notification reaches the notification centre (and the bell and live toasts).
+ * Every type is on until the person turns it off. The app sends no mail for these events: the
+ * mail it sends (verification, password and email changes, tip receipts) always goes.
+ */
+export const notificationPreferenceSchema = z.object({
+  type: z.enum(NOTIFICATION_TYPES),
+  inApp: z.boolean(),
+});
+export type NotificationPreference = z.infer<typeof notificationPreferenceSchema>;
+
+/** `GET /api/notification-preferences` → one entry per type, in NOTIFICATION_TYPES order. */
+export const notificationPreferencesSchema = z
+  .object({ items: z.array(notificationPreferenceSchema) })
+  .meta({ id: 'NotificationPreferences' });
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+/**
+ * `PUT /api/notification-preferences` with the types to change (the others stay as they are) →
+ * every type's preference. A type may appear once.
+ */
+export const updateNotificationPreferencesSchema = z
+  .object({
+    items: z
+      .array(notificationPreferenceSchema)
+      .min(1)
+      .max(NOTIFICATION_TYPES.length)
+      .refine((items) => new Set(items.map((item) => item.type)).size === items.length, {
+        message: 'Each type may appear once.',
+      }),
+  })
+  .meta({ id: 'UpdateNotificationPreferences' });
+export type UpdateNotificationPreferences = z.infer<typeof updateNotificationPreferencesSchema>;
+
 /**
  * `GET /api/events`: Server-Sent Events for the signed-in person's open pages. Each message's
  * `event:` is the type below and its `data:` the JSON. A comment line every 25 s keeps proxies
@@ -72,6 +128,9 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('notification'), notification: notificationSchema }),
   /** A transaction of the person was created or changed status: wallet, lists and tips refresh. */
   z.object({ type: z.literal('transaction'), transaction: transactionSchema }),
+  /** Notifications were marked read (on another page, perhaps): the bell shows this count. */
+  z.object({ type: z.literal('notifications_read'), unreadCount: z.number().int().min(0) }),
 ]);
+
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 export const LIVE_EVENT_HEARTBEAT_SECONDS = 25;

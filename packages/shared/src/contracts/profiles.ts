@@ -3,7 +3,13 @@ import { LANGUAGES } from '../languages.ts';
 import { TEXT_LIMITS } from '../limits.ts';
 import { META_DASHBOARD_ACCESS_LEVELS, USER_LEVELS } from '../roles.ts';
 import { safeText, safeWebAddress } from '../safe-text.ts';
-import { DELETE_CONFIRMATION_WORD, phoneSchema, secretTextSchema, ztartagSchema } from '../validation.ts';
+import {
+  DELETE_CONFIRMATION_WORD,
+  phoneSchema,
+  secretTextSchema,
+  timeZoneSchema,
+  ztartagSchema,
+} from '../validation.ts';
 import { currencySchema } from './wallet.ts';
 
 /** `GET /api/public/profiles/:ztartag`: the tag is compared case-insensitively. */
@@ -38,6 +44,8 @@ export const ownProfileSchema = z
     socialLinks: z.record(z.string(), z.string()),
     avatarUrl: z.string().nullable(),
     language: z.enum(LANGUAGES),
+    /** IANA time zone: where the person's months and days begin (budgets, month totals). */
+    timeZone: z.string(),
   })
   .meta({ id: 'OwnProfile' });
 export type OwnProfile = z.infer<typeof ownProfileSchema>;
@@ -70,6 +78,7 @@ export const updateProfileRequestSchema = z
       .refine((links) => Object.keys(links).length <= 10, 'validation.tooMany')
       .optional(),
     language: z.enum(LANGUAGES).optional(),
+    timeZone: timeZoneSchema.optional(),
   })
   .meta({ id: 'UpdateProfileRequest' });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
@@ -115,9 +124,10 @@ export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
  * Money a person still has with us, which stops their account from being deleted:
  * `available` in the wallet, `pending` on its way in (a card deposit or a tip not settled yet),
  * `held` on its way out (a withdrawal not paid out yet, which comes back if the bank returns it),
+ * `goals` put aside in savings goals (taken out to the wallet first),
  * `invested` in the simulated market (what the person's positions cost; selling brings it back).
  */
-export const HELD_MONEY_KINDS = ['available', 'pending', 'held', 'invested'] as const;
+export const HELD_MONEY_KINDS = ['available', 'pending', 'held', 'goals', 'invested'] as const;
 export type HeldMoneyKind = (typeof HELD_MONEY_KINDS)[number];
 
 export const heldMoneySchema = z

@@ -30,6 +30,8 @@ export const walletBalanceSchema = z
     pendingMinor: z.number().int(),
     /** available + pending. */
     totalMinor: z.number().int(),
+    /** Put aside in savings goals: out of the available balance and of the total, still the person's. */
+    inGoalsMinor: z.number().int(),
   })
   .meta({ id: 'WalletBalance' });
 export type WalletBalance = z.infer<typeof walletBalanceSchema>;

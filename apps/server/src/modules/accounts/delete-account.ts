@@ -3,8 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError, isAppError } from '../../http/errors.ts';
 import { recordAudit } from '../activity/service.ts';
+import { eraseBudgetsOf } from '../budgets/service.ts';
 import { eraseContactsOf } from '../contacts/service.ts';
 import { eraseDebtsOf } from '../debts/erase.ts';
+import { eraseGoalsOf } from '../goals/service.ts';
 import { moneyHeldBy } from '../ledger/holdings.ts';
 import { eraseNearbyPresenceOf } from '../nearby/service.ts';
 import { erasePhotosAndPosts } from '../posts/service.ts';
@@ -41,8 +43,10 @@ export async function deleteAccount(
       }
       await eraseProfile(tx, userId);
       await eraseContactsOf(tx, userId);
+      await eraseBudgetsOf(tx, userId);
       await eraseNearbyPresenceOf(tx, userId);
       await eraseDebtsOf(tx, userId, context.now());
+      await eraseGoalsOf(tx, userId);
       await erasePhotosAndPosts(tx, userId);
       await removePinOf(tx, userId);
       return ended;

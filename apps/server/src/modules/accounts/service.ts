@@ -130,7 +130,12 @@ export async function signUp(
         .insert(users)
         .values({ email: body.email, passwordHash, createdAt: context.now() })
         .returning({ id: users.id });
-      await createProfileWithDefaultRole(tx, { userId: user!.id, ztartag: body.ztartag, language });
+      await createProfileWithDefaultRole(tx, {
+        userId: user!.id,
+        ztartag: body.ztartag,
+        language,
+        timeZone: body.timeZone,
+      });
       return user!.id;
     });
   } catch (error) {

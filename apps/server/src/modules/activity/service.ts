@@ -1,7 +1,9 @@
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppDatabase } from '../../db/client.ts';
+import type { KeysetCursor } from '../../http/cursor.ts';
 import { describeError } from '../../lib/background.ts';
-import { auditLog } from './tables.ts';
+import { type AuditLogRow, auditLog } from './tables.ts';
 
 /** The security events the server writes itself; people's apps add their own through log_user_action. */
 export const SECURITY_EVENTS = [
@@ -106,4 +108,40 @@ function isSecretKey(key: string): boolean {
     .toLowerCase()
     .split(/[^a-z0-9]+/);
   return words.some((word) => SECRET_WORDS.has(word)) || SECRET_FRAGMENTS.test(words.join(''));
+}
+
+/**
+ * The audit rows' time to the millisecond, as cursors and the app's clocks keep it: rows the
+ * database stamped (to the microsecond) then page without a gap at a cursor's millisecond.
+ */
+const auditMillisecond: SQL = sql`date_trunc('milliseconds', ${auditLog.createdAt})`;
+
+/**
+ * One newest-first page of a person's audit rows of these actions, after the cursor: their own
+ * only. Rows of the same millisecond come in descending id order, as every keyset page does.
+ */
+export async function listAuditRows(
+  db: AppDatabase,
+  userId: string,
+  actions: readonly string[],
+  cursor: KeysetCursor | null,
+  limit: number,
+): Promise<AuditLogRow[]> {
+  if (actions.length === 0) return [];
+  const rows = await db
+    .select({ row: auditLog, at: auditMillisecond.mapWith(auditLog.createdAt) })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.userId, userId),
+        inArray(auditLog.actionType, [...actions]),
+        cursor
+          ? sql`(${auditMillisecond}, ${auditLog.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(auditMillisecond), desc(auditLog.id))
+    .limit(limit);
+  // Each row's time as the page's cursor keeps it.
+  return rows.map(({ row, at }) => ({ ...row, createdAt: at }));
 }

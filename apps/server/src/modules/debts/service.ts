@@ -18,7 +18,7 @@ import { AppError } from '../../http/errors.ts';
 import { isBlockedEitherWay } from '../contacts/blocking.ts';
 import { findContactParty } from '../contacts/service.ts';
 import { type PendingEvent, publishAll } from '../notifications/live.ts';
-import { notify, toNotification } from '../notifications/service.ts';
+import { notificationEvents, notify } from '../notifications/service.ts';
 import { notFoundFor, resolveRecipient } from '../profiles/people.ts';
 import { profiles } from '../profiles/tables.ts';
 import { type DebtRow, type DebtSettlementRow, debtSettlements, debts } from './tables.ts';
@@ -284,23 +284,23 @@ export async function createDebt(
     if (counterpartyUserId) {
       const names = await namesOf(tx, [userId]);
       const me = names.get(userId);
-      const notification = await notify(tx, {
-        userId: counterpartyUserId,
-        type: 'system',
-        event: 'debt_recorded',
-        data: {
-          amountMinor: body.amountMinor,
-          currency: body.currency,
-          debtId: created.id,
-          fromZtartag: me?.ztartag ?? null,
-          fromName: me?.fullName?.trim() || null,
-        },
-        now,
-      });
-      events.push({
-        userId: counterpartyUserId,
-        event: { type: 'notification', notification: toNotification(notification) },
-      });
+      events.push(
+        ...notificationEvents(
+          await notify(tx, {
+            userId: counterpartyUserId,
+            type: 'system',
+            event: 'debt_recorded',
+            data: {
+              amountMinor: body.amountMinor,
+              currency: body.currency,
+              debtId: created.id,
+              fromZtartag: me?.ztartag ?? null,
+              fromName: me?.fullName?.trim() || null,
+            },
+            now,
+          }),
+        ),
+      );
     }
     return created;
   });
@@ -389,23 +389,23 @@ export async function remindDueDebts(context: AppContext, now: Date): Promise<{ 
       const remindedId = debtorId ?? row.ownerId;
       const otherId = remindedId === debtorId ? creditorId : debtorId;
       const other = otherId ? names.get(otherId) : undefined;
-      const notification = await notify(tx, {
-        userId: remindedId,
-        type: 'reminder',
-        event: 'debt_due',
-        data: {
-          amountMinor: row.amountMinor - row.settledMinor,
-          currency: row.currency as Currency,
-          debtId: row.id,
-          fromZtartag: other?.ztartag ?? null,
-          fromName: other ? other.fullName?.trim() || null : row.counterpartyName,
-        },
-        now,
-      });
-      events.push({
-        userId: remindedId,
-        event: { type: 'notification', notification: toNotification(notification) },
-      });
+      events.push(
+        ...notificationEvents(
+          await notify(tx, {
+            userId: remindedId,
+            type: 'reminder',
+            event: 'debt_due',
+            data: {
+              amountMinor: row.amountMinor - row.settledMinor,
+              currency: row.currency as Currency,
+              debtId: row.id,
+              fromZtartag: other?.ztartag ?? null,
+              fromName: other ? other.fullName?.trim() || null : row.counterpartyName,
+            },
+            now,
+          }),
+        ),
+      );
     }
     return rows.map((row) => row.id);
   });

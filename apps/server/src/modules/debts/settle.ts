@@ -212,9 +212,13 @@ function eventsOf(
         transaction: toTransaction({ ...received, categoryId: moved.receivedCategoryId }),
       },
     },
-    {
-      userId: order.recipientId,
-      event: { type: 'notification', notification: toNotification(notification) },
-    },
+    ...(moved.notified
+      ? [
+          {
+            userId: order.recipientId,
+            event: { type: 'notification', notification: toNotification(notification) },
+          } as const,
+        ]
+      : []),
   ];
 }

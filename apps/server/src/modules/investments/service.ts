@@ -201,6 +201,8 @@ function prepareOrder(
     senderId: userId,
     // A movement of one person: between their wallet and their own investment account.
     recipientId: userId,
+    debitKind: side === 'buy' ? 'wallet_available' : 'investment',
+    creditKind: side === 'buy' ? 'investment' : 'wallet_available',
     amountMinor,
     currency,
     now,

@@ -7,7 +7,14 @@ import { queryRows } from '../../db/raw-query.ts';
 import type { LedgerTransferCode } from './tables.ts';
 
 /**
- * One movement of money from a person's available wallet to another's, as the database function
+ * The accounts a movement may take money from or put it in: the wallet, the person's goal savings,
+ * or their investment account.
+ */
+export type MovementAccountKind = 'wallet_available' | 'goal_savings' | 'investment';
+
+/**
+ * One movement of money from a person's available wallet to another's (or between a person's
+ * wallet and their savings goals or their investment account), as the database function
  * `ledger_movement` (movement.sql) takes it: every wallet-to-wallet payment (a transfer, a tip from
  * the wallet, and each later one) is one of these, and nothing else moves money between wallets.
  * The caller has checked what needs no lock (the recipient, the per-transaction maximum, the
@@ -34,9 +41,11 @@ export interface MovementOrder {
   ledgerCode: LedgerTransferCode;
   /** The default category both transactions are filed under (the person's own, if they kept it); none for an investment order. */
   categoryKey: string | null;
-  /** Rows as columns (`columnValues`); the function fills in the transactions' category_id. */
+  /**
+   * Rows as columns (`columnValues`); the function fills in the transactions' category_id. A move
+   * of the person's own money (a goal's, an investment order) has no `received` side and no `notification`.
+   */
   sent: Record<string, unknown>;
-  /** The recipient's transaction and notification: none for a movement of one person (an investment order). */
   received?: Record<string, unknown>;
   notification?: Record<string, unknown>;
   audit: Record<string, unknown>;
@@ -45,10 +54,29 @@ export interface MovementOrder {
   /** A debt's settlement by transfer: its `debt_settlements` row; refused above what is left of the debt. */
   debtSettlement?: Record<string, unknown>;
   /**
+   * The payer's account (default the available wallet); `goal_savings` for money out of a goal,
+   * `investment` for a sale.
+   */
+  debitKind?: MovementAccountKind;
+  /**
+   * The recipient's account (default the available wallet); `goal_savings` for money into a goal,
+   * `investment` for a buy.
+   */
+  creditKind?: MovementAccountKind;
+  /**
+   * A savings goal's move (sender = recipient, one of the kinds `goal_savings`): the goal, locked and
+   * checked (the sender's, in the currency; never more out than it holds; refused `not_found` or
+   * `goal_savings_insufficient`), its saved amount moved with the money; `reachedNotification` is
+   * written the one time its saved amount reaches the target. The answer's `goal` gets its
+   * `savedMinor`, `targetMinor` and `reachedAt` filled in.
+   */
+  goal?: { id: string; reachedNotification: Record<string, unknown> };
+  /**
    * An investment order (decision 0036): sender and recipient are the same person, and the money
-   * moves between their wallet and their investment account; the function decides the quantity
-   * and cost under the holding's lock, writes them into `order` (the `investment_orders` row, as
-   * columns) and into the answer's `order`, and changes the holding.
+   * moves between their wallet and their investment account (`creditKind` `investment` for a buy,
+   * `debitKind` for a sell); the function decides the quantity and cost under the holding's lock,
+   * writes them into `order` (the `investment_orders` row, as columns) and into the answer's
+   * `order`, and changes the holding.
    */
   investment?: InvestmentMovement;
   /** The answer kept under the key; an answer with a `transaction` gets its categoryId filled in. */
@@ -72,6 +100,8 @@ export type MovementRefusal =
   | 'wallet_error'
   | 'recipient_user_not_found'
   | 'settlement_above_remaining'
+  | 'not_found'
+  | 'goal_savings_insufficient'
   | 'insufficient_holdings';
 
 export type MovementOutcome =
@@ -82,6 +112,10 @@ export type MovementOutcome =
       body: unknown;
       sentCategoryId: string | null;
       receivedCategoryId: string | null;
+      /** This goal move made its goal reach the target. */
+      goalReached?: true;
+      /** Its notification (the recipient's, or its goal's reached) was written: its type is on (notification preferences). */
+      notified: boolean;
     }
   | { replayed: true; error?: undefined; statusCode: number; body: unknown }
   | { replayed?: undefined; error: MovementRefusal; remainingReferenceMinor?: number };

@@ -10,6 +10,7 @@ export type LiveMessage =
   | { kind: 'sessions-ended'; sessionIds: readonly string[] };
 
 type Listener = (message: LiveMessage) => void;
+type Observer = (userId: string, event: LiveEvent) => void;
 
 /**
  * Delivers messages to the open pages (`GET /api/events`) of one person, in this server process.
@@ -18,6 +19,7 @@ type Listener = (message: LiveMessage) => void;
  */
 export class LiveEvents {
   readonly #listeners = new Map<string, Set<Listener>>();
+  readonly #observers = new Set<Observer>();
 
   subscribe(userId: string, listener: Listener): () => void {
     let set = this.#listeners.get(userId);
@@ -34,6 +36,24 @@ export class LiveEvents {
 
   publish(userId: string, event: LiveEvent): void {
     this.#deliver(userId, { kind: 'event', event });
+    for (const observer of [...this.#observers]) {
+      try {
+        observer(userId, event);
+      } catch {
+        // An observer's failure is its own: the pages still get the event.
+      }
+    }
+  }
+
+  /**
+   * Server work that follows what was committed (budget alerts after a spend): sees every event
+   * of every person as it is published, after its transaction committed. Returns the way to stop.
+   */
+  observe(observer: Observer): () => void {
+    this.#observers.add(observer);
+    return () => {
+      this.#observers.delete(observer);
+    };
   }
 
   /**

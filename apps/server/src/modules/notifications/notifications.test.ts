@@ -23,15 +23,15 @@ describe('notifications', () => {
     const rows = [];
     for (let i = 0; i < count; i += 1) {
       if (i % 3 !== 0) clock.advance({ minutes: 1 });
-      rows.push(
-        await notify(testApp.database.db, {
-          userId,
-          type: 'system',
-          event: 'deposit_completed',
-          data: { amountMinor: i + 1, currency: 'USD' },
-          now: clock.now(),
-        }),
-      );
+      const row = await notify(testApp.database.db, {
+        userId,
+        type: i % 2 === 0 ? 'system' : 'transfer',
+        event: 'deposit_completed',
+        data: { amountMinor: i + 1, currency: 'USD' },
+        now: clock.now(),
+      });
+      if (!row) throw new Error('every type is on by default: notify() wrote nothing');
+      rows.push(row);
     }
     return rows;
   }
@@ -90,6 +90,29 @@ describe('notifications', () => {
     expect(all.json()).toEqual({ updated: 2 });
     expect((await post(person, '/api/notifications/read-all')).json()).toEqual({ updated: 0 });
     expect((await get(person, '/api/notifications')).json().unreadCount).toBe(0);
+  });
+
+  it('counts the unread for the bell, and filters by type', async () => {
+    const person = await signUpAndSignIn(testApp.app);
+    const other = await signUpAndSignIn(testApp.app);
+    const [first, second, third, fourth] = await seed(person.userId, 4);
+    await seed(other.userId, 3);
+
+    expect((await get(person, '/api/notifications/unread-count')).json()).toEqual({ unreadCount: 4 });
+    await post(person, `/api/notifications/${second!.id}/read`);
+    expect((await get(person, '/api/notifications/unread-count')).json()).toEqual({ unreadCount: 3 });
+
+    // Seeded alternately: system, transfer, system, transfer.
+    const system = (await get(person, '/api/notifications?type=system')).json();
+    expect(system.items.map((item: Notification) => item.id)).toEqual([third!.id, first!.id]);
+    const unreadTransfers = (await get(person, '/api/notifications?type=transfer&unread=true')).json();
+    expect(unreadTransfers.items.map((item: Notification) => item.id)).toEqual([fourth!.id]);
+    // The count stays the person's whole unread count, whatever the filter.
+    expect(unreadTransfers.unreadCount).toBe(3);
+    expect((await get(person, '/api/notifications?type=gossip')).statusCode).toBe(400);
+    expect(
+      (await testApp.app.inject({ method: 'GET', url: '/api/notifications/unread-count' })).statusCode,
+    ).toBe(401);
   });
 
   it('keeps each person to their own notifications', async () => {

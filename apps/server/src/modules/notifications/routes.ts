@@ -1,9 +1,12 @@
 import {
   notificationListResponseSchema,
   notificationParamsSchema,
+  notificationPreferencesSchema,
   notificationQuerySchema,
   notificationSchema,
   readAllNotificationsResponseSchema,
+  unreadCountResponseSchema,
+  updateNotificationPreferencesSchema,
 } from '@ztart/shared/contracts/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
@@ -11,7 +14,14 @@ import { errorResponses } from '../../http/error-responses.ts';
 import { requireSignIn } from '../auth/session-plugin.ts';
 import { isSessionOpen } from '../auth/sessions.ts';
 import { EventStreams } from './events.ts';
-import { listNotifications, markAllRead, markRead } from './service.ts';
+import {
+  listNotifications,
+  markAllRead,
+  markRead,
+  notificationPreferencesOf,
+  unreadCount,
+  updateNotificationPreferences,
+} from './service.ts';
 
 export const notificationRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (
   app,
@@ -24,6 +34,11 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
     log: app.log,
   });
   app.addHook('preClose', async () => streams.endAll());
+
+  /** The person's other open pages learn the new count, so their bells fall too. */
+  const tellOtherPages = async (userId: string) => {
+    context.live.publish(userId, { type: 'notifications_read', unreadCount: await unreadCount(db, userId) });
+  };
 
   app.get(
     '/api/notifications',
@@ -49,8 +64,12 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
         response: { 200: notificationSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request, reply) =>
-      markRead(db, requireSignIn(request, reply, context).user.id, request.params.id, context.now()),
+    async (request, reply) => {
+      const userId = requireSignIn(request, reply, context).user.id;
+      const notification = await markRead(db, userId, request.params.id, context.now());
+      await tellOtherPages(userId);
+      return notification;
+    },
   );
 
   app.post(
@@ -62,9 +81,57 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
         response: { 200: readAllNotificationsResponseSchema, ...errorResponses(401) },
       },
     },
+    async (request, reply) => {
+      const userId = requireSignIn(request, reply, context).user.id;
+      const updated = await markAllRead(db, userId, context.now());
+      if (updated > 0) await tellOtherPages(userId);
+      return { updated };
+    },
+  );
+
+  app.get(
+    '/api/notifications/unread-count',
+    {
+      schema: {
+        summary: "How many of the signed-in person's notifications are unread (the bell)",
+        tags: ['notifications'],
+        response: { 200: unreadCountResponseSchema, ...errorResponses(401) },
+      },
+    },
     async (request, reply) => ({
-      updated: await markAllRead(db, requireSignIn(request, reply, context).user.id, context.now()),
+      unreadCount: await unreadCount(db, requireSignIn(request, reply, context).user.id),
     }),
+  );
+
+  app.get(
+    '/api/notification-preferences',
+    {
+      schema: {
+        summary: 'Which types of notification reach the signed-in person (every type is on by default)',
+        tags: ['notifications'],
+        response: { 200: notificationPreferencesSchema, ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => notificationPreferencesOf(db, requireSignIn(request, reply, context).user.id),
+  );
+
+  app.put(
+    '/api/notification-preferences',
+    {
+      schema: {
+        summary: 'Turns types of notification on or off; the types not given stay as they are',
+        tags: ['notifications'],
+        body: updateNotificationPreferencesSchema,
+        response: { 200: notificationPreferencesSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) =>
+      updateNotificationPreferences(
+        db,
+        requireSignIn(request, reply, context).user.id,
+        request.body,
+        context.now(),
+      ),
   );
 
   app.get(

@@ -118,6 +118,7 @@ describe('own profile', () => {
       socialLinks: {},
       avatarUrl: null,
       language: 'en',
+      timeZone: 'UTC',
     });
   });
 

@@ -8,6 +8,7 @@ import {
   type StoredRole,
   type UserLevel,
 } from '@ztart/shared/roles';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '@ztart/shared/time-zones';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -30,11 +31,14 @@ export async function findPublicProfile(db: AppDatabase, ztartag: string): Promi
 /** A new account's profile and its default role, in the caller's transaction. */
 export async function createProfileWithDefaultRole(
   db: AppDatabase,
-  options: { userId: string; ztartag: string | undefined; language: Language },
+  options: { userId: string; ztartag: string | undefined; language: Language; timeZone?: string | undefined },
 ): Promise<void> {
-  await db
-    .insert(profiles)
-    .values({ id: options.userId, ztartag: options.ztartag ?? null, language: options.language });
+  await db.insert(profiles).values({
+    id: options.userId,
+    ztartag: options.ztartag ?? null,
+    language: options.language,
+    timeZone: options.timeZone ?? DEFAULT_TIME_ZONE,
+  });
   await db.insert(userRoles).values({ userId: options.userId, role: DEFAULT_ROLE });
 }
 
@@ -60,6 +64,7 @@ export function toOwnProfile(row: ProfileRow, email: string): OwnProfile {
     socialLinks: row.socialLinks,
     avatarUrl: row.avatarUrl,
     language: isLanguage(row.language) ? row.language : FALLBACK_LANGUAGE,
+    timeZone: isTimeZone(row.timeZone) ? row.timeZone : DEFAULT_TIME_ZONE,
   };
 }
 
@@ -71,6 +76,15 @@ export async function getOwnProfile(
   const row = await findProfileRow(db, user.id);
   if (!row) throw new AppError('user_profile_not_found');
   return toOwnProfile(row, user.email);
+}
+
+/** The time zone the person's months begin in (UTC for one the runtime no longer knows). */
+export async function timeZoneOf(db: AppDatabase, userId: string): Promise<string> {
+  const [row] = await db
+    .select({ timeZone: profiles.timeZone })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  return row && isTimeZone(row.timeZone) ? row.timeZone : DEFAULT_TIME_ZONE;
 }
 
 /** The language mails and SMS to this person are written in. */

@@ -27,6 +27,8 @@ export const profiles = pgTable(
     socialLinks: jsonb('social_links').$type<Record<string, string>>().notNull().default({}),
     avatarUrl: text('avatar_url'),
     language: text('language').notNull().default('en'),
+    /** IANA zone where the person's months begin (budgets); checked by the API, UTC by default. */
+    timeZone: text('time_zone').notNull().default('UTC'),
     createdAt: createdAt(),
     updatedAt: timestampTz('updated_at')
       .notNull()

@@ -3,8 +3,9 @@ import { ZTARTAG_PATTERN } from '@ztart/shared/validation';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { isAppError } from '../../http/errors.ts';
+import { recordAudit } from '../activity/service.ts';
 import { findPublicProfile } from '../profiles/service.ts';
-import { destinationOf, positionOfQuery, resolveTarget, scannerLevelOf } from './scans.ts';
+import { destinationOf, positionOfQuery, resolveTarget, scannerOf } from './scans.ts';
 import { countScan, findLiveQrCode } from './service.ts';
 
 /** Where a scan leads depends on the moment, the place and the scanner: never reuse an answer. */
@@ -36,12 +37,21 @@ export const publicQrRoutes: FastifyPluginAsync<{ context: AppContext }> = async
     const qr = await findLiveQrCode(context.db, code);
     if (!qr) return notFoundPage(reply);
     const position = positionOfQuery(request.query);
-    const target = resolveTarget(context, qr, {
-      position,
-      userLevel: await scannerLevelOf(context, request),
-    });
+    const scanner = await scannerOf(context, request);
+    const target = resolveTarget(context, qr, { position, userLevel: scanner.userLevel });
     // A HEAD (link previews, uptime checks) is nobody scanning.
-    if (request.method === 'GET') await countScan(context.db, qr.row.id);
+    if (request.method === 'GET') {
+      await countScan(context.db, qr.row.id);
+      // Someone signed in finds the scan in their own activity: whose code it was, nothing of where.
+      if (scanner.userId) {
+        await recordAudit(context.db, request, {
+          userId: scanner.userId,
+          actionType: 'qr_scanned',
+          resource: `qr_code:${qr.row.id}`,
+          metadata: { ztartag: qr.receiver.ztartag },
+        });
+      }
+    }
     return reply.header('cache-control', NO_STORE).redirect(destinationOf(qr, target, position), 302);
   });
 

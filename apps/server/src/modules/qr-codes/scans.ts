@@ -20,14 +20,15 @@ import type { LiveQrCode } from './service.ts';
 const NO_TARGET: DynamicQrTarget = { redirectUrl: null, message: null };
 
 /**
- * Who is scanning, for the user-level rules. API requests have their session looked up already;
- * `/q/<code>` is a page, so its cookie is read here. Opening a short link is not activity of the
- * session (it neither extends nor ends it): an ended session simply scans as a guest.
+ * Who is scanning, for the user-level rules and their own activity. API requests have their
+ * session looked up already; `/q/<code>` is a page, so its cookie is read here. Opening a short
+ * link is not activity of the session (it neither extends nor ends it): an ended session simply
+ * scans as a guest.
  */
-export async function scannerLevelOf(
+export async function scannerOf(
   context: AppContext,
   request: FastifyRequest,
-): Promise<UserLevel | null> {
+): Promise<{ userId: string | null; userLevel: UserLevel | null }> {
   let userId: string | null = null;
   if (request.auth.status === 'signed-in') {
     userId = request.auth.user.id;
@@ -36,8 +37,17 @@ export async function scannerLevelOf(
     const found = token ? await findSession(context.db, token) : undefined;
     if (found && !isSessionExpired(found.session, context.now())) userId = found.user.id;
   }
-  if (!userId) return null;
-  return ((await findProfileRow(context.db, userId))?.userLevel as UserLevel | undefined) ?? null;
+  if (!userId) return { userId: null, userLevel: null };
+  const userLevel = ((await findProfileRow(context.db, userId))?.userLevel as UserLevel | undefined) ?? null;
+  return { userId, userLevel };
+}
+
+/** The scanner's user level, for the user-level rules; null for a guest. */
+export async function scannerLevelOf(
+  context: AppContext,
+  request: FastifyRequest,
+): Promise<UserLevel | null> {
+  return (await scannerOf(context, request)).userLevel;
 }
 
 /** The scanner's position from `?lat=&lon=` of a short link; anything unreadable counts as none. */

@@ -333,10 +333,14 @@ async function tipFromWallet(
             transaction: withCategory(prepared.received, outcome.receivedCategoryId),
           },
         },
-        {
-          userId: receiver.userId,
-          event: { type: 'notification', notification: toNotification(prepared.notification) },
-        },
+        ...(outcome.notified
+          ? [
+              {
+                userId: receiver.userId,
+                event: { type: 'notification', notification: toNotification(prepared.notification) },
+              } as const,
+            ]
+          : []),
       ],
       receipt: await receiptOf(context.db, request, prepared.tip, prepared.row),
     };

@@ -2,7 +2,7 @@ import type { Currency } from '@ztart/shared/money';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.ts';
 import type { PendingEvent } from '../notifications/live.ts';
-import { notify, toNotification } from '../notifications/service.ts';
+import { notificationEvents, notify } from '../notifications/service.ts';
 import { transactions } from '../transactions/tables.ts';
 import { tips } from './tables.ts';
 
@@ -47,22 +47,22 @@ export async function settleTipsOfCharge(
           eq(transactions.kind, 'tip_in'),
         ),
       );
-    const notification = await notify(tx, {
-      userId: row.receiverId,
-      type: 'tip',
-      event: 'tip_received',
-      data: {
-        amountMinor: row.amountMinor,
-        currency: row.currency as Currency,
-        transactionId: received?.id,
-        fromZtartag: received?.counterpartyZtartag ?? null,
-        fromName: received?.counterpartyName ?? null,
-      },
-      now,
-    });
-    events.push({
-      userId: row.receiverId,
-      event: { type: 'notification', notification: toNotification(notification) },
-    });
+    events.push(
+      ...notificationEvents(
+        await notify(tx, {
+          userId: row.receiverId,
+          type: 'tip',
+          event: 'tip_received',
+          data: {
+            amountMinor: row.amountMinor,
+            currency: row.currency as Currency,
+            transactionId: received?.id,
+            fromZtartag: received?.counterpartyZtartag ?? null,
+            fromName: received?.counterpartyName ?? null,
+          },
+          now,
+        }),
+      ),
+    );
   }
 }

@@ -17,7 +17,7 @@ const NAME_UNIQUE_INDEX = 'transaction_categories_user_name_key';
 /** The colour of a category the person names without choosing one. */
 export const DEFAULT_CUSTOM_COLOR = '#64748b';
 
-function toCategory(row: CategoryRow): Category {
+export function toCategory(row: CategoryRow): Category {
   return {
     id: row.id,
     key: (row.key as DefaultCategoryKey | null) ?? null,

@@ -51,10 +51,13 @@ function csvRecord(row: TransactionRow, categoryNames: Map<string, string>): Rec
   };
 }
 
-/** "Leo Martin (@leo_guitar)": the name first, so that the cell does not start with `@`. */
 function counterpartyOf(row: TransactionRow): string {
-  const name = row.counterpartyName ?? '';
-  const tag = row.counterpartyZtartag;
+  return counterpartyLabel(row.counterpartyName, row.counterpartyZtartag);
+}
+
+/** "Leo Martin (@leo_guitar)": the name first, so that the cell does not start with `@`. */
+export function counterpartyLabel(counterpartyName: string | null, tag: string | null): string {
+  const name = counterpartyName ?? '';
   if (!tag) return name;
   if (!name || name === tag) return `@${tag}`;
   return `${name} (@${tag})`;

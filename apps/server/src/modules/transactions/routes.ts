@@ -100,8 +100,13 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
         response: { 200: transactionSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request, reply) =>
-      updateTransaction(db, requireSignIn(request, reply, context).user.id, request.params.id, request.body),
+    async (request, reply) => {
+      const userId = requireSignIn(request, reply, context).user.id;
+      const transaction = await updateTransaction(db, userId, request.params.id, request.body);
+      // Other open pages refresh, and what follows a transaction (budgets) sees its new category.
+      context.live.publish(userId, { type: 'transaction', transaction });
+      return transaction;
+    },
   );
 
   app.get(

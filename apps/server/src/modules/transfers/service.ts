@@ -298,6 +298,13 @@ function eventsOf(
         transaction: toTransaction({ ...received, categoryId: moved.receivedCategoryId }),
       },
     },
-    { userId: recipientId, event: { type: 'notification', notification: toNotification(notification) } },
+    ...(moved.notified
+      ? [
+          {
+            userId: recipientId,
+            event: { type: 'notification', notification: toNotification(notification) },
+          } as const,
+        ]
+      : []),
   ];
 }

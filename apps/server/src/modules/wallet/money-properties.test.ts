@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { GoalListResponse } from '@ztart/shared/contracts/goals';
 import type { PortfolioResponse } from '@ztart/shared/contracts/investments';
 import type { WalletResponse } from '@ztart/shared/contracts/wallet';
 import { AMOUNT_LIMITS } from '@ztart/shared/limits';
@@ -32,10 +33,12 @@ import { ledgerAccounts, ledgerTransfers } from '../ledger/tables.ts';
  * Random sequences of what people do with money, through the HTTP API: card deposits (settled,
  * failing at settlement, declined, refused for funds), settlement rounds, transfers (some that must
  * be refused), tips from the wallet and by card (settled like deposits, into the receiver's wallet),
- * withdrawals (paid or returned), investment orders (buys and sales on the simulated market, some
- * above the wallet or the holding) and retries with an earlier Idempotency-Key. After
+ * withdrawals (paid or returned), money into and out of savings goals (some more than there is),
+ * investment orders (buys and sales on the simulated market, some above the wallet or the holding)
+ * and retries with an earlier Idempotency-Key. After
  * every step the ledger balances, no wallet is below zero, no key moved money twice, and each
- * person's `GET /api/wallet` says what a simple model of their money says.
+ * person's `GET /api/wallet` and `GET /api/goals` say what a simple model of their money says; after
+ * each investment order the investment account holds what the model's positions cost.
  */
 
 const SETTLEMENT_DELAY_MS = 1_000;
@@ -69,6 +72,7 @@ type Step =
       amount: number;
       currency: Currency;
     }
+  | { kind: 'goal'; user: number; direction: 'deposits' | 'withdrawals'; amount: number; currency: Currency }
   | { kind: 'invest'; user: number; side: 'buy' | 'sell'; symbol: 'ZTIX' | 'GRNE'; amount: number }
   | { kind: 'retry'; pick: number; changeAmount: boolean };
 
@@ -143,6 +147,19 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   {
     weight: 3,
     arbitrary: fc.record({
+      kind: fc.constant('goal' as const),
+      user: userArb,
+      direction: fc.constantFrom<'deposits' | 'withdrawals'>('deposits', 'withdrawals'),
+      amount: fc.oneof(
+        { weight: 9, arbitrary: amountArb },
+        { weight: 1, arbitrary: fc.constant(OVER_TRANSFER_MAX_MINOR) },
+      ),
+      currency: currencyArb,
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
       kind: fc.constant('invest' as const),
       user: userArb,
       side: fc.constantFrom<'buy' | 'sell'>('buy', 'sell'),
@@ -163,11 +180,15 @@ interface Holding {
   costMinor: number;
 }
 
+/** Each person's one goal per currency of the model: reached now and then, which changes nothing for the money. */
+const GOAL_TARGET_MINOR = 30_000;
+
 interface Person extends FundedPerson {
   ip: string;
   cards: Record<CardKind, string>;
   bankPaid: string;
   bankReturned: string;
+  goals: Record<(typeof MODEL_CURRENCIES)[number], string>;
 }
 
 /** A request whose answer the server kept with its key: a retry must get it again. */
@@ -183,6 +204,8 @@ interface StoredRequest {
 interface Balance {
   available: number;
   pending: number;
+  /** In the person's goal of that currency. */
+  saved: number;
 }
 
 /** What the processor will settle: a deposit (into pending) or a withdrawal (already held). */
@@ -262,6 +285,16 @@ async function newPeople(): Promise<Person[]> {
         holderName: 'Ada Lovelace',
         iban: SANDBOX_FAILING_PAYOUT_ACCOUNTS.iban,
       });
+      const goal = async (currency: Currency) => {
+        const answer = await call(person, 'POST', '/api/goals', {
+          name: `Savings ${currency}`,
+          targetMinor: GOAL_TARGET_MINOR,
+          currency,
+        });
+        expect(answer.statusCode, answer.body).toBe(201);
+        return answer.json<{ id: string }>().id;
+      };
+      person.goals = { USD: await goal('USD'), EUR: await goal('EUR') };
       return person;
     }),
   );
@@ -273,7 +306,11 @@ async function expectSoundLedger(): Promise<void> {
   for (const [currency, total] of Object.entries(totals)) expect(total, `${currency} total`).toBe(0);
   for (const account of accounts) {
     expect(account.balanceMinor, `account ${account.accountId}`).toBe(account.transfersMinor);
-    if (account.kind.startsWith('wallet_') || account.kind === 'investment')
+    if (
+      account.kind.startsWith('wallet_') ||
+      account.kind === 'goal_savings' ||
+      account.kind === 'investment'
+    )
       expect(account.balanceMinor).toBeGreaterThanOrEqual(0);
   }
 }
@@ -316,7 +353,7 @@ async function expectWallets(people: Person[], model: Map<string, Balance>): Pro
     expect(answer.statusCode, answer.body).toBe(200);
     const balances = answer.json<WalletResponse>().balances;
     for (const currency of CURRENCIES) {
-      const expected = model.get(`${index}/${currency}`) ?? { available: 0, pending: 0 };
+      const expected = model.get(`${index}/${currency}`) ?? { available: 0, pending: 0, saved: 0 };
       expect(
         balances.find((balance) => balance.currency === currency),
         `person ${index} ${currency}`,
@@ -325,20 +362,31 @@ async function expectWallets(people: Person[], model: Map<string, Balance>): Pro
         availableMinor: expected.available,
         pendingMinor: expected.pending,
         totalMinor: expected.available + expected.pending,
+        inGoalsMinor: expected.saved,
       });
     }
+    const goals = await call(person, 'GET', '/api/goals');
+    expect(goals.statusCode, goals.body).toBe(200);
+    const saved = Object.fromEntries(
+      goals.json<GoalListResponse>().items.map((goal) => [goal.currency, goal.savedMinor]),
+    );
+    expect(saved, `person ${index} goals`).toEqual(
+      Object.fromEntries(
+        MODEL_CURRENCIES.map((currency) => [currency, model.get(`${index}/${currency}`)?.saved ?? 0]),
+      ),
+    );
   }
 }
 
 describe('money through the API', () => {
-  it('keeps every invariant through random deposits, settlements, transfers, tips, withdrawals, investment orders and retries', async () => {
+  it('keeps every invariant through random deposits, settlements, transfers, tips, withdrawals, goal moves, investment orders and retries', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: MAX_STEPS }), async (steps) => {
         const people = await newPeople();
         const model = new Map<string, Balance>();
         const balance = (person: number, currency: Currency) => {
           const key = `${person}/${currency}`;
-          if (!model.has(key)) model.set(key, { available: 0, pending: 0 });
+          if (!model.has(key)) model.set(key, { available: 0, pending: 0, saved: 0 });
           return model.get(key)!;
         };
         const holdings = new Map<string, Holding>();
@@ -510,6 +558,38 @@ describe('money through the API', () => {
                 kind: 'withdrawal',
                 succeeds: !step.returned,
               });
+            }
+          } else if (step.kind === 'goal') {
+            const person = people[step.user]!;
+            const money = balance(step.user, step.currency);
+            const answer = await post(
+              person,
+              `/api/goals/${person.goals[step.currency as 'USD' | 'EUR']}/${step.direction}`,
+              {
+                amountMinor: step.amount,
+              },
+            );
+            const into = step.direction === 'deposits';
+            if (step.amount > AMOUNT_LIMITS.transferMaxMinor) {
+              expect(answer.statusCode).toBe(422);
+              expect(answer.json.error.code).toBe('limit_exceeded');
+            } else if (into && step.amount > money.available) {
+              expect(answer.statusCode).toBe(422);
+              expect(answer.json.error.code).toBe('insufficient_balance');
+            } else if (!into && step.amount > money.saved) {
+              expect(answer.statusCode).toBe(422);
+              expect(answer.json.error.code).toBe('goal_savings_insufficient');
+            } else {
+              expect(answer.statusCode, JSON.stringify(answer.json)).toBe(201);
+              expect(answer.json.transaction).toMatchObject({
+                type: 'internal',
+                kind: into ? 'goal_deposit' : 'goal_withdrawal',
+              });
+              answer.keep();
+              acceptedKeys++;
+              money.available += into ? -step.amount : step.amount;
+              money.saved += into ? step.amount : -step.amount;
+              expect(answer.json.savedMinor).toBe(money.saved);
             }
           } else if (step.kind === 'invest') {
             const person = people[step.user]!;

@@ -1,4 +1,4 @@
-import type { WalletAnalyticsResponse, WalletResponse } from '@ztart/shared/contracts/wallet';
+import type { WalletAnalyticsResponse, WalletBalance, WalletResponse } from '@ztart/shared/contracts/wallet';
 import { CURRENCIES, type Currency } from '@ztart/shared/money';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.ts';
@@ -8,19 +8,31 @@ import { transactions } from '../transactions/tables.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** A balance per currency (zero where none is held): available, pending, their total, and what sits in goals. */
+export async function walletBalancesOf(db: AppDatabase, userId: string): Promise<WalletBalance[]> {
+  const accounts = await balances(db, userId);
+  const balanceOf = (kind: 'wallet_available' | 'wallet_pending' | 'goal_savings', currency: Currency) =>
+    accounts.find((account) => account.kind === kind && account.currency === currency)?.balanceMinor ?? 0;
+  return CURRENCIES.map((currency) => {
+    const availableMinor = balanceOf('wallet_available', currency);
+    const pendingMinor = balanceOf('wallet_pending', currency);
+    return {
+      currency,
+      availableMinor,
+      pendingMinor,
+      totalMinor: availableMinor + pendingMinor,
+      inGoalsMinor: balanceOf('goal_savings', currency),
+    };
+  });
+}
+
 /** `GET /api/wallet`: a balance per currency (zero where none is held) and the person's limits. */
 export async function walletOf(db: AppDatabase, userId: string, now: Date): Promise<WalletResponse> {
-  const [accounts, limits] = await Promise.all([balances(db, userId), limitsOf(db, userId, now)]);
-  const balanceOf = (kind: 'wallet_available' | 'wallet_pending', currency: Currency) =>
-    accounts.find((account) => account.kind === kind && account.currency === currency)?.balanceMinor ?? 0;
-  return {
-    balances: CURRENCIES.map((currency) => {
-      const availableMinor = balanceOf('wallet_available', currency);
-      const pendingMinor = balanceOf('wallet_pending', currency);
-      return { currency, availableMinor, pendingMinor, totalMinor: availableMinor + pendingMinor };
-    }),
-    limits,
-  };
+  const [walletBalances, limits] = await Promise.all([
+    walletBalancesOf(db, userId),
+    limitsOf(db, userId, now),
+  ]);
+  return { balances: walletBalances, limits };
 }
 
 /**

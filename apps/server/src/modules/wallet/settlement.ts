@@ -9,7 +9,7 @@ import { describeError } from '../../lib/background.ts';
 import { recordAuditInTransaction } from '../activity/service.ts';
 import { postPending, voidPending } from '../ledger/service.ts';
 import { type PendingEvent, publishAll } from '../notifications/live.ts';
-import { notify, toNotification } from '../notifications/service.ts';
+import { notificationEvents, notify } from '../notifications/service.ts';
 import { settleTipsOfCharge } from '../tips/settlement.ts';
 import { toTransaction } from '../transactions/record.ts';
 import { transactions } from '../transactions/tables.ts';
@@ -115,22 +115,22 @@ async function applyOutcome(
     });
     const event = NOTIFICATION_OF[row.kind as TransactionKind]?.[status];
     if (event) {
-      const notification = await notify(tx, {
-        userId: row.userId,
-        type: 'transfer',
-        event,
-        data: {
-          amountMinor: row.amountMinor,
-          currency: transaction.currency,
-          transactionId: row.id,
-          failureCode,
-        },
-        now,
-      });
-      events.push({
-        userId: row.userId,
-        event: { type: 'notification', notification: toNotification(notification) },
-      });
+      events.push(
+        ...notificationEvents(
+          await notify(tx, {
+            userId: row.userId,
+            type: 'transfer',
+            event,
+            data: {
+              amountMinor: row.amountMinor,
+              currency: transaction.currency,
+              transactionId: row.id,
+              failureCode,
+            },
+            now,
+          }),
+        ),
+      );
     }
   }
   // A quick tip's own row follows its charge, and its receiver hears of it once it is certain.

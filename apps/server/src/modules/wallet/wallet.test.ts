@@ -153,6 +153,7 @@ describe('wallet: deposits, withdrawals and settlement', () => {
         availableMinor: 0,
         pendingMinor: 2_500,
         totalMinor: 2_500,
+        inGoalsMinor: 0,
       });
       // Not before the processor's delay has passed.
       expect((await testApp.app.settlement.settleDue(clock.now())).settled).toEqual([]);
@@ -165,6 +166,7 @@ describe('wallet: deposits, withdrawals and settlement', () => {
         availableMinor: 2_500,
         pendingMinor: 0,
         totalMinor: 2_500,
+        inGoalsMinor: 0,
       });
       expect(await transactionOf(pending.id)).toMatchObject({
         status: 'completed',
@@ -361,6 +363,7 @@ describe('wallet: deposits, withdrawals and settlement', () => {
         availableMinor: 6_000,
         pendingMinor: 0,
         totalMinor: 6_000,
+        inGoalsMinor: 0,
       });
 
       await settle();
@@ -473,6 +476,7 @@ describe('wallet: deposits, withdrawals and settlement', () => {
           availableMinor: 0,
           pendingMinor: 0,
           totalMinor: 0,
+          inGoalsMinor: 0,
         })),
         limits: expect.objectContaining({
           minMinor: 1,

@@ -1,13 +1,14 @@
 import { AccountMenu } from '@/app/layout/account-menu';
 import { BrandLink } from '@/app/layout/brand-link';
 import { LanguageSwitcher } from '@/app/layout/language-switcher';
+import { NotificationBell } from '@/app/layout/notification-bell';
 import { ThemeSwitcher } from '@/app/layout/theme-switcher';
 import { useAuth } from '@/lib/auth/auth-context';
 import { cn } from '@/lib/cn';
 
 /**
  * The top bar of every screen: the brand (hidden next to the desktop sidebar, which shows its
- * own), the language and theme switchers, and the account corner. On a phone, someone signed in
+ * own), the language and theme switchers, the notification bell and the account corner. On a phone, someone signed in
  * finds language and theme in the account menu (and the account's Preferences) instead: the bar
  * keeps room for the brand and their photo.
  */
@@ -25,6 +26,7 @@ export function AppHeader({ withSidebar = false }: { withSidebar?: boolean }) {
             <LanguageSwitcher />
             <ThemeSwitcher />
           </div>
+          <NotificationBell />
           <AccountMenu />
         </div>
       </div>

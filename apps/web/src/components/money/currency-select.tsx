@@ -2,13 +2,21 @@ import { CURRENCIES, type Currency, isCurrency } from '@ztart/shared/money';
 import { useTranslation } from 'react-i18next';
 import { Select } from '@/components/ui/select';
 
+/** One `Intl.DisplayNames` per language: creating one costs far more than asking it. */
+const displayNames = new Map<string, Intl.DisplayNames | null>();
+
 /** The currency's name in the person's language ("US dollar", "dólar estadounidense"). */
 export function currencyName(currency: Currency, locale: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'currency' }).of(currency) ?? currency;
-  } catch {
-    return currency;
+  let names = displayNames.get(locale);
+  if (names === undefined) {
+    try {
+      names = new Intl.DisplayNames([locale], { type: 'currency' });
+    } catch {
+      names = null;
+    }
+    displayNames.set(locale, names);
   }
+  return names?.of(currency) ?? currency;
 }
 
 export interface CurrencySelectProps {

@@ -44,6 +44,8 @@ export function describeTransaction(transaction: Transaction, t: TransactionsT):
     case 'transfer_in':
     case 'transfer_out':
     case 'tip_out':
+    case 'goal_deposit':
+    case 'goal_withdrawal':
       return name ? t(`description.${transaction.kind}`, { name }) : t(`kind.${transaction.kind}`);
     case 'investment_buy':
     case 'investment_sell':

@@ -13,8 +13,10 @@ import {
   HandCoins,
   HandHeart,
   type LucideIcon,
+  PiggyBank,
   TrendingDown,
   TrendingUp,
+  Wallet,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { StatusPill } from '@/components/status-pill';
@@ -28,6 +30,8 @@ const KIND_ICONS: Record<TransactionKind, LucideIcon> = {
   transfer_out: ArrowUpRight,
   tip_in: HandCoins,
   tip_out: HandHeart,
+  goal_deposit: PiggyBank,
+  goal_withdrawal: Wallet,
   investment_buy: TrendingUp,
   investment_sell: TrendingDown,
 };
@@ -66,19 +70,21 @@ export function StatusBadge({ status, className }: { status: TransactionStatus; 
 
 /**
  * The amount with its sign: income "+" in green, expense "−" in the normal text colour (a
- * payment is not an alarm, UX.md); a failed one struck through, as no money moved.
+ * payment is not an alarm, UX.md); a failed one struck through, as no money moved. The person's
+ * own moves (into or out of a goal, an investment order) are neither: the sign says which way the
+ * available wallet went, in the normal colour.
  */
 export function SignedAmount({
   transaction,
   className,
 }: {
-  transaction: Pick<Transaction, 'type' | 'status' | 'amountMinor' | 'currency'> &
-    Partial<Pick<Transaction, 'kind'>>;
+  transaction: Pick<Transaction, 'type' | 'kind' | 'status' | 'amountMinor' | 'currency'>;
   className?: string;
 }) {
   const { t, i18n } = useTranslation('transactions');
-  // Money back into the wallet from the person's own investments reads as money in.
-  const income = transaction.type === 'income' || transaction.kind === 'investment_sell';
+  const income = transaction.type === 'income';
+  const intoWallet =
+    income || transaction.kind === 'goal_withdrawal' || transaction.kind === 'investment_sell';
   const formatted = formatMoney(transaction.amountMinor, transaction.currency, i18n.language);
   return (
     <span
@@ -94,7 +100,7 @@ export function SignedAmount({
     >
       <span className="sr-only">{t(`type.${transaction.type}`)}: </span>
       {/* U+2212, the minus sign, reads and aligns better than a hyphen. */}
-      <span aria-hidden="true">{income ? '+' : '\u2212'}</span>
+      <span aria-hidden="true">{intoWallet ? '+' : '\u2212'}</span>
       {formatted}
     </span>
   );

@@ -1,5 +1,6 @@
 import type { SessionResponse } from '@ztart/shared/contracts/auth';
 import { LANGUAGE_STORAGE_KEY, languageFromTag } from '@ztart/shared/languages';
+import { deviceTimeZone } from '@/lib/time-zone';
 
 /**
  * Demo mode (spec §1, §4): a flag in localStorage and a fake user. It lives in the browser only
@@ -104,6 +105,7 @@ export function demoSession(): SessionResponse {
       socialLinks: {},
       avatarUrl: DEMO_USER.avatarUrl,
       language,
+      timeZone: deviceTimeZone() ?? 'UTC',
     },
     roles: ['user'],
   };

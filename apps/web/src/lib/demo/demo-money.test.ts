@@ -107,7 +107,9 @@ describe('simulated movements', () => {
         events.push(
           event.type === 'transaction'
             ? `transaction:${event.transaction.status}`
-            : `notification:${event.notification.event}`,
+            : event.type === 'notification'
+              ? `notification:${event.notification.event}`
+              : event.type,
         );
       }
     });

@@ -22,6 +22,7 @@ import {
   CATEGORY_OF_KIND,
   DEFAULT_CATEGORY_COLORS,
   DEFAULT_CATEGORY_KEYS,
+  TYPE_OF_KIND,
 } from '@ztart/shared/contracts/transactions';
 import type {
   DepositRequest,
@@ -280,17 +281,6 @@ const SEED: readonly SeedRow[] = [
   },
 ];
 
-const TYPE_OF_KIND: Record<TransactionKind, Transaction['type']> = {
-  deposit: 'income',
-  withdrawal: 'expense',
-  transfer_in: 'income',
-  transfer_out: 'expense',
-  tip_in: 'income',
-  tip_out: 'expense',
-  investment_buy: 'internal',
-  investment_sell: 'internal',
-};
-
 function describe(kind: TransactionKind, counterparty: Transaction['counterparty'], method?: PaymentMethod) {
   const who = counterparty
     ? counterparty.ztartag
@@ -310,6 +300,10 @@ function describe(kind: TransactionKind, counterparty: Transaction['counterparty
       return who ? `Tip from ${who}` : 'Anonymous tip';
     case 'tip_out':
       return `Tip to ${who ?? 'someone'}`;
+    case 'goal_deposit':
+      return `Into goal ${who ?? ''}`.trim();
+    case 'goal_withdrawal':
+      return `Out of goal ${who ?? ''}`.trim();
     case 'investment_buy':
       return 'Investment bought (simulated market)';
     case 'investment_sell':
@@ -354,6 +348,8 @@ export function demoTransactionsSeed(now: number = Date.now()): Transaction[] {
 interface DemoMoneyState {
   transactions: Transaction[];
   paymentMethods: PaymentMethod[];
+  /** Newest first, as the notification centre lists them. */
+  notifications: Notification[];
 }
 
 let state: DemoMoneyState | null = null;
@@ -362,8 +358,55 @@ type DemoMoneyListener = (events: LiveEvent[]) => void;
 const listeners = new Set<DemoMoneyListener>();
 
 function current(): DemoMoneyState {
-  state ??= { transactions: demoTransactionsSeed(), paymentMethods: demoPaymentMethodsSeed() };
+  if (!state) {
+    const transactions = demoTransactionsSeed();
+    state = {
+      transactions,
+      paymentMethods: demoPaymentMethodsSeed(),
+      notifications: demoNotificationsSeed(transactions),
+    };
+  }
   return state;
+}
+
+/** The notifications the seeded money would have sent: its three latest tips and transfers in, the newest unread. */
+function demoNotificationsSeed(transactions: readonly Transaction[]): Notification[] {
+  return transactions
+    .filter((transaction) => transaction.kind === 'tip_in' || transaction.kind === 'transfer_in')
+    .slice(0, 3)
+    .map((transaction, index) => ({
+      id: demoId(0x4e0000 + index),
+      type: transaction.kind === 'tip_in' ? 'tip' : 'transfer',
+      event: transaction.kind === 'tip_in' ? 'tip_received' : 'transfer_received',
+      data: {
+        amountMinor: transaction.amountMinor,
+        currency: transaction.currency,
+        transactionId: transaction.id,
+        fromZtartag: transaction.counterparty?.ztartag ?? null,
+        fromName: transaction.counterparty?.displayName ?? null,
+      },
+      readAt: index === 0 ? null : transaction.createdAt,
+      createdAt: transaction.createdAt,
+    }));
+}
+
+/** The demo's notifications, newest first: the seeded ones and those of simulated movements. */
+export function demoNotifications(): Notification[] {
+  return current().notifications.slice();
+}
+
+/** Marks one demo notification read, or all of them; returns how many changed. */
+export function readDemoNotifications(id?: string): number {
+  const now = new Date().toISOString();
+  let updated = 0;
+  const notifications = current().notifications.map((notification) => {
+    if (notification.readAt !== null || (id !== undefined && notification.id !== id)) return notification;
+    updated += 1;
+    return { ...notification, readAt: now };
+  });
+  const unreadCount = notifications.filter((notification) => notification.readAt === null).length;
+  changed({ notifications }, updated > 0 ? [{ type: 'notifications_read', unreadCount }] : []);
+  return updated;
 }
 
 function changed(next: Partial<DemoMoneyState>, events: LiveEvent[] = []): void {
@@ -410,7 +453,13 @@ export function demoBalances(): WalletBalance[] {
   }
   return CURRENCIES.map((currency) => {
     const { available, pending } = totals.get(currency) ?? { available: 0, pending: 0 };
-    return { currency, availableMinor: available, pendingMinor: pending, totalMinor: available + pending };
+    return {
+      currency,
+      availableMinor: available,
+      pendingMinor: pending,
+      totalMinor: available + pending,
+      inGoalsMinor: 0,
+    };
   });
 }
 
@@ -528,15 +577,17 @@ function settleLater(id: string): void {
     const pending = current().transactions.find((transaction) => transaction.id === id);
     if (pending?.status !== 'pending') return;
     const settled: Transaction = { ...pending, status: 'completed', settledAt: new Date().toISOString() };
+    const notification = settledNotification(settled);
     changed(
       {
         transactions: current().transactions.map((transaction) =>
           transaction.id === id ? settled : transaction,
         ),
+        notifications: [notification, ...current().notifications],
       },
       [
         { type: 'transaction', transaction: settled },
-        { type: 'notification', notification: settledNotification(settled) },
+        { type: 'notification', notification },
       ],
     );
   }, DEMO_SETTLE_MS);

@@ -13,6 +13,7 @@ export function balanceIn(wallet: WalletResponse, currency: Currency): WalletBal
       availableMinor: 0,
       pendingMinor: 0,
       totalMinor: 0,
+      inGoalsMinor: 0,
     }
   );
 }

@@ -1,15 +1,18 @@
 import { LANGUAGES, type Language } from '@ztart/shared/languages';
-import { Languages, Monitor, Moon, Sun } from 'lucide-react';
-import { useState } from 'react';
+import { Clock, Languages, Monitor, Moon, Sun } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Select } from '@/components/ui/select';
 import { useUpdateProfile } from '@/features/account/api/update-profile';
 import { SectionCard } from '@/features/account/components/section-card';
 import { useErrorMessage } from '@/hooks/use-error-message';
 import { activeLanguage } from '@/i18n/i18n';
+import { useAuth } from '@/lib/auth/auth-context';
 import { isThemePreference, THEME_PREFERENCES } from '@/lib/theme/theme';
 import { useTheme } from '@/lib/theme/theme-provider';
+import { deviceTimeZone, timeZoneChoices } from '@/lib/time-zone';
 
 const THEME_ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
 
@@ -74,6 +77,59 @@ export function PreferencesSection({ demo }: { demo: boolean }) {
         </Select>
         <p className="text-sm text-muted-foreground">{t('account:preferences.onThisDevice')}</p>
       </div>
+      {demo ? null : <TimeZoneField />}
     </SectionCard>
+  );
+}
+
+/**
+ * The profile's time zone: where the person's months begin (budgets count the spending of their
+ * own calendar month). Offers this device's zone in one tap when the profile holds another.
+ */
+function TimeZoneField() {
+  const { t } = useTranslation('account');
+  const auth = useAuth();
+  const updateProfile = useUpdateProfile();
+  const errorMessage = useErrorMessage();
+  const [saved, setSaved] = useState(false);
+  const current = auth.profile?.timeZone ?? 'UTC';
+  const device = deviceTimeZone();
+  const zones = useMemo(() => timeZoneChoices(current), [current]);
+
+  const save = (timeZone: string) => {
+    setSaved(false);
+    updateProfile.mutate({ timeZone }, { onSuccess: () => setSaved(true) });
+  };
+
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Select
+        label={t('preferences.timeZone')}
+        icon={Clock}
+        value={current}
+        disabled={updateProfile.isPending}
+        onChange={(event) => save(event.target.value)}
+      >
+        {zones.map((zone) => (
+          <option key={zone} value={zone}>
+            {zone.replaceAll('_', ' ')}
+          </option>
+        ))}
+      </Select>
+      <p aria-live="polite" className="text-sm text-muted-foreground">
+        {saved ? t('preferences.timeZoneSaved') : t('preferences.timeZoneHint')}
+      </p>
+      {device && device !== current ? (
+        <Button
+          variant="outline"
+          className="self-start"
+          disabled={updateProfile.isPending}
+          onClick={() => save(device)}
+        >
+          {t('preferences.useDeviceTimeZone', { zone: device.replaceAll('_', ' ') })}
+        </Button>
+      ) : null}
+      {updateProfile.isError ? <FormAlert>{errorMessage(updateProfile.error)}</FormAlert> : null}
+    </div>
   );
 }

@@ -10,9 +10,9 @@ import { toast } from '@/components/ui/toast/toast-store';
 import { useRevokeOtherSessions, useSessions } from '@/features/account/api/sessions';
 import { isFuture, useTimeOfDay } from '@/features/account/components/pin-section';
 import { SectionCard } from '@/features/account/components/section-card';
-import { describeDevice } from '@/features/account/device';
 import { useFailureMessage } from '@/hooks/use-error-message';
 import { useNow } from '@/hooks/use-now';
+import { describeDevice } from '@/lib/device';
 import { useVerifyPin } from '@/lib/pin';
 
 /** "4:05": minutes and seconds left. */

@@ -12,6 +12,7 @@ import { AvatarSection } from '@/features/account/components/avatar-section';
 import { ChangePasswordForm } from '@/features/account/components/change-password-form';
 import { DeleteAccountSection } from '@/features/account/components/delete-account-section';
 import { EmailSection } from '@/features/account/components/email-section';
+import { NotificationPreferencesSection } from '@/features/account/components/notification-preferences-section';
 import { PersonalDetailsForm } from '@/features/account/components/personal-details-form';
 import { PhoneSection } from '@/features/account/components/phone-section';
 import { PinSection } from '@/features/account/components/pin-section';
@@ -23,11 +24,11 @@ import { displayNameOf, type SignedInAuth, useAuth } from '@/lib/auth/auth-conte
 import { usePinStatus } from '@/lib/pin';
 
 /**
- * Sections that later phases build (spec §2: notifications, privacy, financial → phases 3–5).
- * Preferences (phase 6) works already: language and theme moved there from the phone's header.
+ * Sections that later phases build (spec §2: privacy, financial → phases 4–5). Notifications
+ * (phase 3) and Preferences (phase 6) work already: language and theme moved there from the
+ * phone's header.
  */
 export const COMING_SOON_PHASE: Partial<Record<AccountTab, number>> = {
-  notifications: 3,
   privacy: 4,
   financial: 5,
 };
@@ -79,6 +80,8 @@ function TabPanel({ tab, auth }: { tab: AccountTab; auth: SignedInAuth }) {
       return <ProfileTab auth={auth} />;
     case 'security':
       return <SecurityTab demo={auth.demo} />;
+    case 'notifications':
+      return <NotificationPreferencesSection demo={auth.demo} />;
     case 'preferences':
       return <PreferencesSection demo={auth.demo} />;
     case 'advanced':

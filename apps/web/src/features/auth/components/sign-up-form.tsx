@@ -16,6 +16,7 @@ import { useSignUp } from '@/lib/auth/auth-actions';
 import { type FieldErrors, fieldErrorsFromApiError, validate, withMatchCheck } from '@/lib/forms/form-errors';
 import { useFieldMessage } from '@/lib/forms/use-field-message';
 import { useFormErrors } from '@/lib/forms/use-form-errors';
+import { deviceTimeZone } from '@/lib/time-zone';
 import { fetchZtartagSuggestion, useZtartagAvailability } from '@/lib/ztartags';
 
 type Field = 'email' | 'password' | 'passwordConfirmation' | 'ztartag' | 'acceptTerms' | 'acceptPrivacy';
@@ -77,6 +78,7 @@ export function SignUpForm({ onSignIn }: { onSignIn: () => void }) {
       ...values,
       ztartag: tag === '' ? undefined : tag,
       language: languageFromTag(i18n.resolvedLanguage ?? i18n.language),
+      timeZone: deviceTimeZone(),
     });
     let fieldErrors: FieldErrors<Field> = result.success ? {} : result.errors;
     fieldErrors = withMatchCheck(

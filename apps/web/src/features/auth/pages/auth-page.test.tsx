@@ -162,6 +162,8 @@ describe('/auth: sign up', () => {
       acceptTerms: true,
       acceptPrivacy: true,
       language: 'en',
+      // The device's zone: where the new person's months begin.
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
   });
 

@@ -9,9 +9,9 @@ import { toast } from '@/components/ui/toast/toast-store';
 import { useUploadPhoto } from '@/features/profiles/api/photos';
 import { isGalleryFull } from '@/features/profiles/components/image-file';
 import { ProfileSection } from '@/features/profiles/components/profile-section';
-import { useObjectUrl } from '@/features/profiles/components/use-object-url';
 import { VisibilityField } from '@/features/profiles/components/visibility';
 import { useErrorMessage, useFailureMessage } from '@/hooks/use-error-message';
+import { useObjectUrl } from '@/hooks/use-object-url';
 
 type CameraStep =
   | { step: 'closed' }

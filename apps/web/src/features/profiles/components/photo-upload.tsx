@@ -4,14 +4,15 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
+import { imageFileProblem, isFileProblem } from '@/components/ui/image-file';
 import { ImageFileField } from '@/components/ui/image-file-field';
 import { toast } from '@/components/ui/toast/toast-store';
 import { useUploadPhoto } from '@/features/profiles/api/photos';
-import { imageFileProblem, isFileProblem, isGalleryFull } from '@/features/profiles/components/image-file';
+import { isGalleryFull } from '@/features/profiles/components/image-file';
 import { ProfileSection } from '@/features/profiles/components/profile-section';
-import { useObjectUrl } from '@/features/profiles/components/use-object-url';
 import { VisibilityField } from '@/features/profiles/components/visibility';
 import { useErrorMessage, useFailureMessage } from '@/hooks/use-error-message';
+import { useObjectUrl } from '@/hooks/use-object-url';
 
 /** Adds a photo from a file: choose (previewed), say who sees it, upload. */
 export function PhotoUpload() {

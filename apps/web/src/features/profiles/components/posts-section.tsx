@@ -9,15 +9,16 @@ import { LoadMore } from '@/components/load-more';
 import { Button } from '@/components/ui/button';
 import { Field, FieldError, INPUT_CLASS } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
+import { imageFileProblem, isFileProblem } from '@/components/ui/image-file';
 import { toast } from '@/components/ui/toast/toast-store';
 import { useUploadPhoto } from '@/features/profiles/api/photos';
 import { useCreatePost, useDeletePost, useOwnPosts } from '@/features/profiles/api/posts';
-import { imageFileProblem, isFileProblem, isGalleryFull } from '@/features/profiles/components/image-file';
+import { isGalleryFull } from '@/features/profiles/components/image-file';
 import { ProfileSection } from '@/features/profiles/components/profile-section';
 import { useFormatDate } from '@/features/profiles/components/use-date';
-import { useObjectUrl } from '@/features/profiles/components/use-object-url';
 import { VisibilityBadge, VisibilityField } from '@/features/profiles/components/visibility';
 import { useErrorMessage } from '@/hooks/use-error-message';
+import { useObjectUrl } from '@/hooks/use-object-url';
 import { cn } from '@/lib/cn';
 
 /** The translation key of what is wrong with a post's text, or null. */

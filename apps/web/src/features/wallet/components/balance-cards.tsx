@@ -1,6 +1,7 @@
 import type { WalletBalance } from '@ztart/shared/contracts/wallet';
-import { Clock } from 'lucide-react';
+import { Clock, PiggyBank } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { currencyName } from '@/components/money/currency-select';
 import { useFormatMoney } from '@/components/money/money';
 import { Card } from '@/components/ui/card';
@@ -8,7 +9,7 @@ import { cn } from '@/lib/cn';
 
 /**
  * One card per currency held: the total big, what is available and what is still pending under
- * it. The first (the main currency) is the largest: it is the number people open the app for.
+ * it, and what is put aside in goals (outside the total, still the person's). The first (the main currency) is the largest: it is the number people open the app for.
  */
 export function BalanceCards({ balances }: { balances: WalletBalance[] }) {
   const { t, i18n } = useTranslation('wallet');
@@ -59,6 +60,16 @@ export function BalanceCards({ balances }: { balances: WalletBalance[] }) {
                 <dd className="font-medium tabular-nums">{format(balance.pendingMinor, balance.currency)}</dd>
               </div>
             </dl>
+            {balance.inGoalsMinor > 0 ? (
+              <Link
+                to="/goals"
+                data-testid="in-goals"
+                className="flex min-h-11 items-center gap-2 rounded-md text-sm text-muted-foreground underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+              >
+                <PiggyBank aria-hidden="true" className="size-4" />
+                {t('balance.inGoals', { amount: format(balance.inGoalsMinor, balance.currency) })}
+              </Link>
+            ) : null}
           </Card>
         ) : null,
       )}

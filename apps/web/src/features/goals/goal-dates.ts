@@ -1,0 +1,12 @@
+/** A calendar date (YYYY-MM-DD) in the person's language, read as that day wherever they are. */
+export function formatGoalDate(date: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+}
+
+/** Today's calendar date where the person is, for the date field's lower bound. */
+export function localToday(now = new Date()): string {
+  const shifted = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
+  return shifted.toISOString().slice(0, 10);
+}
