@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     name: 'server',
     environment: 'node',
+    // Migrates one embedded database that each test database copies (decision 0037).
+    globalSetup: ['./src/test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

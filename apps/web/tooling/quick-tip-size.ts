@@ -5,35 +5,26 @@
  *
  * - The quick-tip page: every script that dist/quick-tip.html loads at start (its entry, its
  *   modulepreloads and their static imports, not the chunks loaded later on demand).
- * - The signed-in home (`/`): the app's entry from dist/index.html, then the chunks the home
- *   loads at start (HOME_START_CHUNKS) with their static imports.
+ * - A signed-in first screen (`/`, `/wallet`): the app's entry from dist/index.html, then what the
+ *   server adds to that page for someone signed in (decision 0035): the screen's chunks and the
+ *   signed-in ones of dist/.vite/route-preloads.json, with their static imports. Chunks loaded
+ *   later with import() (the contracts and zod, after the first screen) are not counted.
  *
  *   npm run size:quick-tip -w @ztart/web [-- --dist <folder>] [-- --json]
  *   npm run size:home -w @ztart/web [-- --dist <folder>] [-- --json]
+ *   npm run size:wallet -w @ztart/web [-- --dist <folder>] [-- --json]
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { ROUTE_PRELOADS_FILE } from './route-preloads-plugin.ts';
 
 /** ARCHITECTURE.md and the tips issue: the page's JavaScript stays under 120 KB gzipped, React included. */
 export const QUICK_TIP_JS_BUDGET_BYTES = 120 * 1024;
 
 /** UX.md: any signed-in first screen (home, wallet) loads at most 200 KB of gzipped JavaScript. */
 export const HOME_JS_BUDGET_BYTES = 200 * 1024;
-
-/**
- * What the signed-in home loads at start besides the app's entry, by chunk name (the source
- * file's name): the app layout and the screen (the router's lazy routes for `/`), and the
- * contracts read at once: the session's, the dashboard's and the live events' (each loads zod).
- */
-export const HOME_START_CHUNKS = [
-  'app-layout',
-  'dashboard-page',
-  'auth',
-  'dashboard',
-  'notifications',
-] as const;
 
 /** `<script type="module" src>` and `<link rel="modulepreload" href>` of the page. */
 export function scriptsOfHtml(html: string): string[] {
@@ -73,29 +64,40 @@ function scriptsOfPage(distDir: string, htmlFile: string): string[] {
   return scriptsOfHtml(readFileSync(htmlPath, 'utf8')).map((src) => src.replace(/^\//, ''));
 }
 
-/** The built file of a chunk named after its source file (`assets/<name>-<8-character hash>.js`); exactly one. */
-export function chunkNamed(distDir: string, name: string): string {
-  const pattern = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-[A-Za-z0-9_-]{8}\\.js$`);
-  const found = readdirSync(path.join(distDir, 'assets')).filter((file) => pattern.test(file));
-  if (found.length !== 1) {
-    throw new Error(
-      `Expected one chunk named ${name} in ${distDir}/assets, found ${found.length}: ${found.join(', ')}`,
-    );
-  }
-  return `assets/${found[0]}`;
-}
-
 /** Every script the page loads at start, from its HTML and then through their static imports. */
 export function measureQuickTip(distDir: string): ScriptSize[] {
   return measureScripts(distDir, scriptsOfPage(distDir, 'quick-tip.html'));
 }
 
-/** Every script the signed-in home loads at start: the app's entry, then its screen's chunks. */
-export function measureHome(distDir: string): ScriptSize[] {
+/** The build's list of each screen's preloads (tooling/route-preloads-plugin.ts). */
+interface RoutePreloadsFile {
+  routes: { path: string; modules: string[]; signedInModules: string[] }[];
+}
+
+/**
+ * Every script a signed-in first screen loads at start: the app's entry, then the screen's chunks
+ * and the signed-in ones, as the server names them in the page (decision 0035).
+ */
+export function measureSignedInScreen(distDir: string, routePath: string): ScriptSize[] {
+  const listPath = path.join(distDir, ROUTE_PRELOADS_FILE);
+  if (!existsSync(listPath)) throw new Error(`${listPath} is missing: build the web app first.`);
+  const { routes } = JSON.parse(readFileSync(listPath, 'utf8')) as RoutePreloadsFile;
+  const route = routes.find((candidate) => candidate.path === routePath);
+  if (!route) throw new Error(`${ROUTE_PRELOADS_FILE} has no screen ${routePath}`);
   return measureScripts(distDir, [
     ...scriptsOfPage(distDir, 'index.html'),
-    ...HOME_START_CHUNKS.map((name) => chunkNamed(distDir, name)),
+    ...[...route.modules, ...route.signedInModules].map((src) => src.replace(/^\//, '')),
   ]);
+}
+
+/** The signed-in home (`/`). */
+export function measureHome(distDir: string): ScriptSize[] {
+  return measureSignedInScreen(distDir, '/');
+}
+
+/** The wallet (`/wallet`), signed in. */
+export function measureWallet(distDir: string): ScriptSize[] {
+  return measureSignedInScreen(distDir, '/wallet');
 }
 
 /** The files in `start` and everything they import statically, each counted once. */
@@ -125,13 +127,18 @@ function kilobytes(bytes: number): string {
 const PAGES = {
   'quick-tip': { label: '/quick-tip', measure: measureQuickTip, budgetBytes: QUICK_TIP_JS_BUDGET_BYTES },
   home: { label: 'the signed-in home (/)', measure: measureHome, budgetBytes: HOME_JS_BUDGET_BYTES },
+  wallet: {
+    label: 'the wallet (/wallet), signed in',
+    measure: measureWallet,
+    budgetBytes: HOME_JS_BUDGET_BYTES,
+  },
 } as const;
 
 function main(argv: string[]): number {
   const distFlag = argv.indexOf('--dist');
   const distArgument = distFlag >= 0 ? argv[distFlag + 1] : undefined;
   const distDir = path.resolve(distArgument ?? fileURLToPath(new URL('../dist', import.meta.url)));
-  const page = PAGES[argv.includes('--home') ? 'home' : 'quick-tip'];
+  const page = PAGES[argv.includes('--home') ? 'home' : argv.includes('--wallet') ? 'wallet' : 'quick-tip'];
   const sizes = page.measure(distDir);
   const totalBytes = sizes.reduce((sum, size) => sum + size.bytes, 0);
   const totalGzipBytes = sizes.reduce((sum, size) => sum + size.gzipBytes, 0);

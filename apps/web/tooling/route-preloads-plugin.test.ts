@@ -66,12 +66,15 @@ describe('the screens the build preloads', () => {
         imports: ['assets/list.js', 'assets/react.js'],
         css: [],
       },
+      { fileName: 'assets/user-menu.js', moduleIds: ['/src/app/layout/user-menu.tsx'], imports: [], css: [] },
+      // The session's contract loads after the first screen (with zod): never preloaded.
       { fileName: 'assets/session.js', moduleIds: ['/shared/contracts/auth.ts'], imports: [], css: [] },
     ];
     const files: Record<string, string> = {
       '@/app/layout/app-layout': '/src/app/layout/app-layout.tsx',
       '@/app/guards/require-access': '/src/app/guards/require-access.tsx',
       '@/features/wallet-page': '/src/features/wallet-page.tsx',
+      '@/app/layout/user-menu': '/src/app/layout/user-menu.tsx',
       '@ztart/shared/contracts/auth': '/shared/contracts/auth.ts',
     };
 
@@ -85,7 +88,7 @@ describe('the screens the build preloads', () => {
     expect(wallet).toEqual({
       path: '/wallet',
       modules: ['/assets/app-layout.js', '/assets/guard.js', '/assets/list.js', '/assets/wallet-page.js'],
-      signedInModules: ['/assets/session.js'],
+      signedInModules: ['/assets/user-menu.js'],
       styles: ['/assets/list.css'],
     });
   });

@@ -21,8 +21,8 @@ export interface RoutePreload {
   /** Script URLs (`/assets/…js`) beyond those the entry already preloads, in load order. */
   modules: string[];
   /**
-   * Scripts that only a signed-in person loads on this screen (the session's schema, the account
-   * menu, the live events' schema): the server adds them when the request carries a session.
+   * Scripts that only a signed-in person loads on this screen (the account menu): the server adds
+   * them when the request carries a session.
    */
   signedInModules: string[];
   /** Stylesheet URLs the screen's chunks bring along. */
@@ -82,12 +82,12 @@ const LAYOUT_MODULES = {
   public: '@/app/layout/public-layout',
 } as const;
 const GUARD_MODULE = '@/app/guards/require-access';
-/** Loaded with import() once the session says someone is signed in (lib/auth/session.ts, the layouts). */
-const SIGNED_IN_MODULES = [
-  '@ztart/shared/contracts/auth',
-  '@ztart/shared/contracts/notifications',
-  '@/app/layout/user-menu',
-];
+/**
+ * Loaded with import() once the session says someone is signed in (the app layout's account
+ * menu). The contracts that check the session, the home's figures and the live events are not
+ * here: they load after the first screen (src/lib/contract-check.ts), and zod with them.
+ */
+const SIGNED_IN_MODULES = ['@/app/layout/user-menu'];
 
 /**
  * For each route: the chunks of its screen, layout and (when it needs sign-in) guard, with the
@@ -126,7 +126,7 @@ export function routePreloadsOf(
     ];
     for (const module of starts) closure(chunkOf(module), files, seen);
     const signedInFiles: string[] = [];
-    const signedInModules = route.layout === 'app' ? SIGNED_IN_MODULES : SIGNED_IN_MODULES.slice(0, 1);
+    const signedInModules = route.layout === 'app' ? SIGNED_IN_MODULES : [];
     for (const module of signedInModules) closure(chunkOf(module), signedInFiles, seen);
     const styles = new Set<string>();
     for (const file of [...files, ...signedInFiles]) {

@@ -21,8 +21,17 @@ export interface Database {
 }
 
 export type DatabaseTarget =
-  /** `dataDir: null` keeps the database in memory (tests). */
-  { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; pool: PoolConfig };
+  | {
+      kind: 'pglite';
+      /** `null` keeps the database in memory (tests). */
+      dataDir: string | null;
+      /**
+       * A data folder saved with PGlite's `dumpDataDir()` to start from instead of an empty
+       * database: the tests' copy of a migrated database (src/test/test-database.ts).
+       */
+      loadDataDir?: Blob;
+    }
+  | { kind: 'postgres'; pool: PoolConfig };
 
 const POOL_DEFAULTS = {
   max: 10,
@@ -36,7 +45,9 @@ export function databaseTargetFromConfig(config: Pick<Config, 'databaseUrl' | 'd
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  return target.kind === 'pglite' ? openPglite(target.dataDir) : openPostgres(target.pool);
+  return target.kind === 'pglite'
+    ? openPglite(target.dataDir, target.loadDataDir)
+    : openPostgres(target.pool);
 }
 
 /** A database whose queries wait until it is open, and the way to open it. */
@@ -99,14 +110,14 @@ function openPgliteLater(dataDir: string | null): OpeningDatabase {
   };
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
   let releaseLock = () => {};
   if (dataDir !== null) {
     mkdirSync(dataDir, { recursive: true });
     releaseLock = acquirePgliteLock(`${dataDir}.lock`);
   }
   try {
-    const client = await PGlite.create(dataDir ?? undefined);
+    const client = await PGlite.create({ dataDir: dataDir ?? undefined, loadDataDir });
     return {
       db: drizzlePglite({ client }),
       kind: 'pglite',

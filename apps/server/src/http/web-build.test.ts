@@ -16,6 +16,8 @@ import { createPerson } from '../test/transfer-fixtures.ts';
 const DEVELOPMENT_ONLY_REACT = ['jsxDEV', 'Each child in a list should have a unique', 'Hey developer'];
 
 const WEB_BUILD_SCRIPT = path.join(REPO_ROOT, 'apps/web/tooling/build.mjs');
+/** Prints a first screen's JavaScript, gzipped, with its budget (`npm run size:home -w @ztart/web`). */
+const SIZE_SCRIPT = path.join(REPO_ROOT, 'apps/web/tooling/quick-tip-size.ts');
 
 /** One real build of the web app, made the way `npm start` makes it, but in a folder of its own. */
 async function buildWebApp(outDir: string, env: NodeJS.ProcessEnv, ...flags: string[]): Promise<string> {
@@ -69,6 +71,26 @@ describe('the web app as a phone receives it', () => {
         expect(code, `${file} holds ${marker}`).not.toContain(marker);
     }
   });
+
+  it('keeps the signed-in home and the quick-tip page within their JavaScript budgets, zod left for later', async () => {
+    // UX.md: 200 KB of gzipped JavaScript for a signed-in first screen; the quick-tip page 120 KB.
+    const measure = async (flag: string) => {
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', SIZE_SCRIPT, '--dist', distDir, '--json', flag],
+        { cwd: REPO_ROOT, maxBuffer: 4 * 1024 * 1024 },
+      );
+      return JSON.parse(stdout) as { files: { file: string }[]; totalGzipBytes: number; budgetBytes: number };
+    };
+    for (const flag of ['--home', '--quick-tip']) {
+      const page = await measure(flag);
+      expect(page.totalGzipBytes, flag).toBeLessThanOrEqual(page.budgetBytes);
+      expect(
+        page.files.map(({ file }) => file).filter((file) => /\/zod-/.test(file)),
+        flag,
+      ).toEqual([]);
+    }
+  }, 60_000);
 
   it('leaves a brotli and a gzip copy beside every sizeable script, made at build', () => {
     for (const file of scriptsOf(distDir)) {

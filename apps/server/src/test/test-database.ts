@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../migrations/migrate.ts';
 
@@ -9,14 +11,32 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 /**
  * A database of its own for one test app: in-memory PGlite by default, or, when TEST_DATABASE_URL
  * is set, a fresh uniquely named schema on that PostgreSQL server (dropped again on close), so
- * that test files running in parallel never see each other's rows.
+ * that test files running in parallel never see each other's rows. A migrated PGlite database
+ * starts as a copy of the one the global setup migrated (src/test/global-setup.ts); the
+ * migrations still run over it, finding nothing left to apply unless they changed meanwhile.
  */
 export async function openTestDatabase(options: { migrate?: boolean } = {}): Promise<Database> {
+  const migrate = options.migrate ?? true;
   const database = TEST_DATABASE_URL
     ? await openSchemaOnServer(TEST_DATABASE_URL)
-    : await openDatabase({ kind: 'pglite', dataDir: null });
-  if (options.migrate ?? true) await migrateDatabase(database);
+    : await openDatabase({
+        kind: 'pglite',
+        dataDir: null,
+        loadDataDir: migrate ? migratedDump() : undefined,
+      });
+  if (migrate) await migrateDatabase(database);
   return database;
+}
+
+let dump: Blob | null | undefined;
+
+/** The migrated database's data folder, read once per test file; none outside the global setup. */
+function migratedDump(): Blob | undefined {
+  if (dump === undefined) {
+    const file = inject('migratedPgliteDump');
+    dump = file ? new Blob([readFileSync(file)]) : null;
+  }
+  return dump ?? undefined;
 }
 
 /** Creates a schema with a unique name and returns its name; `dropTestSchema` removes it. */

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast/toast-store';
 import { useAuth } from '@/lib/auth/auth-context';
+import { afterFirstScreen } from '@/lib/contract-check';
 
 export const LIVE_EVENTS_PATH = '/api/events';
 
@@ -215,8 +216,13 @@ export function connectLiveEvents({
   };
 }
 
-/** Reads one message with the shared contract, loaded with the first connection (not in the entry chunk). */
+/**
+ * Reads one message with the shared contract, loaded once the first screen is done (with zod: a
+ * signed-in first screen does not download it first, lib/contract-check.ts). The stream opens then;
+ * what changed before is in the answers the first screen fetched.
+ */
 async function loadParser(): Promise<LiveConnectionOptions['parse']> {
+  await afterFirstScreen();
   const { liveEventSchema } = await import('@ztart/shared/contracts/notifications');
   return (type, data) => {
     try {

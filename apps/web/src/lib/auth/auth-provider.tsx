@@ -7,6 +7,7 @@ import { AuthContext, type AuthState, LOADING_AUTH, SIGNED_OUT_AUTH } from '@/li
 import {
   demoAuthState,
   fetchSession,
+  onSessionMismatch,
   reloadSession,
   replaceSession,
   SESSION_QUERY_KEY,
@@ -42,6 +43,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (demo) replaceSession(queryClient, demoAuthState());
     else void reloadSession(queryClient);
   }, [demo, queryClient]);
+
+  // A session answer used before its contract had loaded, found not to match: signed out (spec §4).
+  useEffect(() => onSessionMismatch(() => replaceSession(queryClient, SIGNED_OUT_AUTH)), [queryClient]);
 
   const lastExpiredAt = useRef(0);
   useEffect(

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { SessionResponse } from '@ztart/shared/contracts/auth';
 import { api } from '@/lib/api-client';
 import { type AuthState, SIGNED_OUT_AUTH } from '@/lib/auth/auth-context';
+import { contractCheck } from '@/lib/contract-check';
 import { demoSession, isDemoMode } from '@/lib/demo/demo-mode';
 
 export const SESSION_PATH = '/api/auth/session';
@@ -13,17 +14,35 @@ export function authStateFromSession(session: SessionResponse, demo = false): Au
   return { status: 'signedIn', user: session.user, profile: session.profile, roles: session.roles, demo };
 }
 
+const sessionContract = contractCheck<SessionResponse>(() =>
+  import('@ztart/shared/contracts/auth').then((contract) => contract.sessionResponseSchema),
+);
+
+const lateMismatchListeners = new Set<() => void>();
+
 /**
- * Checks an answer against the shared session contract. The schema (and zod with it) loads on
- * demand, so the entry chunk that the public quick-tip page loads stays small. An answer that
- * does not match rejects, which counts as signed out (spec §4).
+ * Called when a session answer that was used before its contract had loaded turns out not to
+ * match it: the app then counts the person as signed out (the auth provider listens).
+ */
+export function onSessionMismatch(listener: () => void): () => void {
+  lateMismatchListeners.add(listener);
+  return () => lateMismatchListeners.delete(listener);
+}
+
+/**
+ * Checks an answer against the shared session contract (lib/contract-check.ts). The schema (and
+ * zod with it) loads after the first screen, so neither the quick-tip page nor a signed-in first
+ * screen downloads it first. An answer that does not match counts as signed out (spec §4): it
+ * rejects when the contract has loaded, else it signs the person out as soon as it is checked.
  */
 export async function parseSession(body: unknown): Promise<AuthState> {
-  // A signed-out answer carries nothing to check: anonymous visitors (the quick tip) never load zod.
+  // A signed-out answer carries nothing to check.
   if (typeof body === 'object' && body !== null && 'user' in body && body.user === null)
     return SIGNED_OUT_AUTH;
-  const { sessionResponseSchema } = await import('@ztart/shared/contracts/auth');
-  return authStateFromSession(sessionResponseSchema.parse(body));
+  const session = await sessionContract.check(body, () => {
+    for (const listener of lateMismatchListeners) listener();
+  });
+  return authStateFromSession(session);
 }
 
 /** The demo user's state: signed in, without asking the server. */

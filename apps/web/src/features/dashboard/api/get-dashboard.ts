@@ -3,6 +3,7 @@ import type { DashboardResponse } from '@ztart/shared/contracts/dashboard';
 import { api } from '@/lib/api-client';
 import type { AuthState } from '@/lib/auth/auth-context';
 import { fetchSession, SESSION_QUERY_KEY } from '@/lib/auth/session';
+import { contractCheck } from '@/lib/contract-check';
 import { isDemoMode } from '@/lib/demo/demo-mode';
 import { refetchIfInvalidated, WALLET_QUERY_ROOT } from '@/lib/live-events';
 
@@ -23,25 +24,34 @@ export function browserTimeZone(): string {
   }
 }
 
+const dashboardContract = contractCheck<DashboardResponse>(() =>
+  import('@ztart/shared/contracts/dashboard').then((contract) => contract.dashboardResponseSchema),
+);
+
 /**
  * `GET /api/dashboard` (months and weeks in the profile's time zone, as budgets count them), or
- * the demo's figures while demo mode is on. The contract (and zod with
- * it) loads here on demand, in parallel with the screen's code when the router starts this
- * request early: this module is small enough for the entry chunk.
+ * the demo's figures while demo mode is on. The answer is checked against the contract
+ * (lib/contract-check.ts): before it is used once the contract has loaded; on the first screen,
+ * right after it, when `onLateMismatch` drops the figures shown. This module is small enough for
+ * the entry chunk, so the router can start this request with the screen's code.
  */
-export async function fetchDashboard(timeZone: string, signal?: AbortSignal): Promise<DashboardResponse> {
+export async function fetchDashboard(
+  timeZone: string,
+  signal?: AbortSignal,
+  onLateMismatch: () => void = () => undefined,
+): Promise<DashboardResponse> {
   if (isDemoMode()) return (await import('@/features/dashboard/demo-dashboard')).demoDashboard(timeZone);
-  const [{ dashboardResponseSchema }, body] = await Promise.all([
-    import('@ztart/shared/contracts/dashboard'),
-    api.get<unknown>('/api/dashboard', { signal }),
-  ]);
-  return dashboardResponseSchema.parse(body);
+  return dashboardContract.check(await api.get<unknown>('/api/dashboard', { signal }), onLateMismatch);
 }
 
 function dashboardQuery(timeZone: string) {
+  const queryKey = dashboardKeys.home(timeZone);
   return {
-    queryKey: dashboardKeys.home(timeZone),
-    queryFn: ({ signal }: { signal: AbortSignal }) => fetchDashboard(timeZone, signal),
+    queryKey,
+    queryFn: ({ signal, client }: { signal: AbortSignal; client: QueryClient }) =>
+      // Figures that do not match are dropped and asked for again: checked first this time, the
+      // answer shows as an error with its retry.
+      fetchDashboard(timeZone, signal, () => void client.resetQueries({ queryKey, exact: true })),
   };
 }
 

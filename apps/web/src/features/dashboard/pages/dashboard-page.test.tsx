@@ -105,7 +105,9 @@ describe('/ (home)', () => {
     // All three first steps are taken: no checklist.
     expect(screen.queryByTestId('first-steps')).not.toBeInTheDocument();
     // Everything came in one answer; the server counts months in the profile's time zone.
-    expect(api.calls.filter((call) => call.path !== '/api/auth/session').map((call) => call.path)).toEqual([
+    // (The session and the bell's count are the layout's own requests.)
+    const layoutPaths = ['/api/auth/session', '/api/notifications/unread-count'];
+    expect(api.calls.filter((call) => !layoutPaths.includes(call.path)).map((call) => call.path)).toEqual([
       '/api/dashboard',
     ]);
   });
@@ -211,6 +213,7 @@ describe('/ (home)', () => {
           availableMinor: 100 * answers,
           pendingMinor: 0,
           totalMinor: 100 * answers,
+          inGoalsMinor: 0,
         };
         return [200, { ...base, balances: [usd, ...base.balances.slice(1)] }];
       },
