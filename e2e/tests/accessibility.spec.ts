@@ -22,6 +22,7 @@ const PRIVATE_PAGES = [
   '/activity',
   '/account?tab=notifications',
   '/analytics?period=last3Months',
+  '/investments',
 ];
 const PAGES = [...PUBLIC_PAGES, ...PRIVATE_PAGES];
 /** Pages whose content arrives after their title: checked once it has (a test id in it). */
@@ -36,6 +37,7 @@ const CONTENT_OF: Record<string, string> = {
   '/notifications': 'notification',
   '/activity': 'transaction-row',
   '/analytics?period=last3Months': 'analytics-series',
+  '/investments': 'instrument-row',
 };
 
 for (const path of PAGES) {

@@ -36,6 +36,7 @@ import { createDebtReminderWorker } from './modules/debts/reminder-worker.ts';
 import { debtRoutes } from './modules/debts/routes.ts';
 import { goalRoutes } from './modules/goals/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { investmentRoutes } from './modules/investments/routes.ts';
 import { nearbyRoutes } from './modules/nearby/routes.ts';
 import { LiveEvents } from './modules/notifications/live.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
@@ -196,6 +197,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(transferRoutes, { context });
   await app.register(debtRoutes, { context });
   await app.register(goalRoutes, { context });
+  await app.register(investmentRoutes, { context });
   await app.register(transactionRoutes, { context });
   await app.register(budgetRoutes, { context });
   await app.register(analyticsRoutes, { context });

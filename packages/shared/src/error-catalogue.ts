@@ -102,6 +102,11 @@ export const ERROR_CODES = {
   goal_not_empty: 409,
   /** A time zone the database cannot count in (details: `{ field: 'timeZone' }`). */
   time_zone_unsupported: 400,
+  /** Investments (decision 0036): selling more than the holding is worth at today's price. */
+  insufficient_holdings: 422,
+  /** A buy whose amount buys not even one micro-unit at today's price. */
+  amount_too_small: 422,
+  investment_order_failed: 500,
   // Social and tools
   contact_add_failed: 500,
   /** A contact id that is not one of the person's own contacts (another's reads the same). */

@@ -11,6 +11,7 @@ import type debts from '@/i18n/locales/en/debts.json';
 import type errors from '@/i18n/locales/en/errors.json';
 import type goals from '@/i18n/locales/en/goals.json';
 import type guard from '@/i18n/locales/en/guard.json';
+import type investments from '@/i18n/locales/en/investments.json';
 import type nav from '@/i18n/locales/en/nav.json';
 import type nearby from '@/i18n/locales/en/nearby.json';
 import type notifications from '@/i18n/locales/en/notifications.json';
@@ -34,6 +35,7 @@ declare module 'i18next' {
       budgets: typeof budgets;
       common: typeof common;
       debts: typeof debts;
+      investments: typeof investments;
       contacts: typeof contacts;
       dashboard: typeof dashboard;
       errors: typeof errors;

@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'debts',
   'budgets',
   'goals',
+  'investments',
   'contacts',
   'profile',
   'dashboard',

@@ -32,6 +32,8 @@ export const DEBTS_QUERY_ROOT = ['debts'] as const;
 export const BUDGETS_QUERY_ROOT = ['budgets'] as const;
 /** Savings goals: money moved into or out of them changes the wallet too. */
 export const GOALS_QUERY_ROOT = ['goals'] as const;
+/** The person's investments: a wallet movement may be an order, so money events refresh them too. */
+export const INVESTMENTS_QUERY_ROOT = ['investments'] as const;
 
 /**
  * The app keeps answers fresh for minutes and does not refetch on mount; an answer that a
@@ -49,6 +51,7 @@ export function invalidateMoneyQueries(queryClient: QueryClient): Promise<void> 
     queryClient.invalidateQueries({ queryKey: DEBTS_QUERY_ROOT }),
     queryClient.invalidateQueries({ queryKey: BUDGETS_QUERY_ROOT }),
     queryClient.invalidateQueries({ queryKey: GOALS_QUERY_ROOT }),
+    queryClient.invalidateQueries({ queryKey: INVESTMENTS_QUERY_ROOT }),
   ]).then(() => undefined);
 }
 

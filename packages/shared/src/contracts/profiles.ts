@@ -124,9 +124,10 @@ export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
  * Money a person still has with us, which stops their account from being deleted:
  * `available` in the wallet, `pending` on its way in (a card deposit or a tip not settled yet),
  * `held` on its way out (a withdrawal not paid out yet, which comes back if the bank returns it),
- * `goals` put aside in savings goals (taken out to the wallet first).
+ * `goals` put aside in savings goals (taken out to the wallet first),
+ * `invested` in the simulated market (what the person's positions cost; selling brings it back).
  */
-export const HELD_MONEY_KINDS = ['available', 'pending', 'held', 'goals'] as const;
+export const HELD_MONEY_KINDS = ['available', 'pending', 'held', 'goals', 'invested'] as const;
 export type HeldMoneyKind = (typeof HELD_MONEY_KINDS)[number];
 
 export const heldMoneySchema = z

@@ -9,8 +9,9 @@ import { normalizeZtartag, ztartagSchema } from '../validation.ts';
  * A transaction is what a person sees of a money movement (spec §3): one per person concerned
  * (a transfer is an expense for the sender and an income for the recipient). The ledger holds the
  * money; this row holds the story (kind, status, description, category, counterparty).
- * `internal` is money the person moved between their own places (into or out of a savings goal):
- * neither income nor expense, so budgets and analytics leave it out (decision 0032).
+ * `internal` is money the person moved between their own places (into or out of a savings goal,
+ * or their investments): neither income nor expense, so budgets and analytics leave it out
+ * (decisions 0032 and 0036).
  */
 export const TRANSACTION_TYPES = ['income', 'expense', 'internal'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
@@ -25,6 +26,8 @@ export const TRANSACTION_KINDS = [
   'tip_out',
   'goal_deposit',
   'goal_withdrawal',
+  'investment_buy',
+  'investment_sell',
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 /** Whether each kind is money in, money out, or moved between the person's own places. */
@@ -37,6 +40,8 @@ export const TYPE_OF_KIND: Record<TransactionKind, TransactionType> = {
   tip_out: 'expense',
   goal_deposit: 'internal',
   goal_withdrawal: 'internal',
+  investment_buy: 'internal',
+  investment_sell: 'internal',
 };
 /** Money that leaves a person's wallet and counts toward their daily limit. */
 export const OUTGOING_KINDS = [
@@ -76,7 +81,8 @@ export const DEFAULT_CATEGORY_COLORS: Record<DefaultCategoryKey, string> = {
 
 /**
  * The category a new transaction of each kind gets until the person changes it; none for money
- * moved between the person's own places (a goal), which is no spending of any category.
+ * moved between the person's own places (a goal, an investment order), which is no spending of
+ * any category.
  */
 export const CATEGORY_OF_KIND = {
   deposit: 'deposits',
@@ -87,6 +93,8 @@ export const CATEGORY_OF_KIND = {
   tip_out: 'tips',
   goal_deposit: null,
   goal_withdrawal: null,
+  investment_buy: null,
+  investment_sell: null,
 } as const satisfies Record<TransactionKind, DefaultCategoryKey | null>;
 
 export const categorySchema = z

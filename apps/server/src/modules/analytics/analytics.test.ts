@@ -21,6 +21,8 @@ const TYPE_OF_KIND: Record<TransactionKind, 'income' | 'expense' | 'internal'> =
   tip_out: 'expense',
   goal_deposit: 'internal',
   goal_withdrawal: 'internal',
+  investment_buy: 'internal',
+  investment_sell: 'internal',
 };
 
 /** A small seeded generator: the same "random" history on every run. */

@@ -4,18 +4,20 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { LedgerExecutor } from './service.ts';
 import { ledgerAccounts, ledgerTransfers } from './tables.ts';
 
-const KIND_ORDER: readonly HeldMoneyKind[] = ['available', 'pending', 'held', 'goals'];
+const KIND_ORDER: readonly HeldMoneyKind[] = ['available', 'pending', 'held', 'goals', 'invested'];
 const HELD_KIND_OF_ACCOUNT: Record<string, HeldMoneyKind> = {
   wallet_available: 'available',
   wallet_pending: 'pending',
   goal_savings: 'goals',
+  investment: 'invested',
 };
 
 /**
  * Every amount of money a person still has with us, per kind and currency, leaving out zeros:
  * the available and pending wallet balances (pending = card deposits and tips to them not settled
- * yet), what they put aside in savings goals, and holds on their available wallet not settled yet (a withdrawal before its payout is
- * paid, which comes back if it is returned). Inside a transaction, the person's wallet accounts
+ * yet), what they put aside in savings goals, what their investments cost (decision 0036), and
+ * holds on their available wallet not settled yet (a withdrawal before its payout is paid, which
+ * comes back if it is returned). Inside a transaction, the person's wallet accounts
  * stay locked (ascending id, as every movement locks them) until it ends, so no movement of
  * their wallet can slip between this answer and what the caller does with it.
  */

@@ -1,9 +1,10 @@
 -- The one movement of money from a person's wallet to another's (transfers, tips from the wallet,
--- and every later wallet-to-wallet payment), or between a person's wallet and their savings goals,
--- many at once, in one statement. Its contract, and the
+-- and every later wallet-to-wallet payment), or between a person's wallet and their savings goals
+-- or their investments, many at once, in one statement. Its contract, and the
 -- only code that calls it, is movement.ts next to this file; see
 -- docs/decisions/0012-transfers-in-batches.md, 0013-transfer-throughput.md and
--- 0016-one-ledger-movement.md (and 0032-savings-goals.md for goals). A migration installs it: this text is copied into the migration
+-- 0016-one-ledger-movement.md (and 0032-savings-goals.md for goals, 0036-simulated-investments.md
+-- for investment orders). A migration installs it: this text is copied into the migration
 -- by `npm run db:movement`, and movement.test.ts checks that the newest copy is this text.
 --
 -- p_items: a JSON array of movements, each prepared by the server (movement.ts, MovementOrder).
@@ -16,8 +17,18 @@
 -- (insufficient_balance, limit_exceeded with remainingReferenceMinor, pin_required,
 -- idempotency_conflict, wallet_error, recipient_user_not_found for a recipient gone or who blocked the
 -- payer, settlement_above_remaining, not_found for a goal that is not the payer's in that currency,
--- goal_savings_insufficient) when it moved nothing. A move that made its goal reach the target
--- says so (goalReached: true). A refusal writes nothing; anything
+-- goal_savings_insufficient, insufficient_holdings) when it moved nothing. A move that made its
+-- goal reach the target says so (goalReached: true).
+--
+-- An investment order (decision 0036) is a movement of one person (sender = recipient) between
+-- their available wallet and their own `investment` account in the order's currency, with its
+-- `investment` item: a buy moves the amount wallet → investment and adds the micro-units bought and
+-- their cost to the holding; a sell moves the amount investment → wallet and takes the micro-units
+-- sold (all of them when less than one minor unit's worth would be left) and their average cost
+-- from the holding, and the difference between amount and cost (the gain or loss) moves between
+-- the `market` system account and the investment account. So the investment account always holds
+-- the cost of the person's holdings in its currency. It has no received transaction and no
+-- notification. A refusal writes nothing; anything
 -- unexpected raises, and the whole batch rolls back.
 --
 -- The checks run in order, one movement after the other, on arrays: what an earlier movement of the
@@ -45,7 +56,7 @@ DECLARE
   v_ledger_codes text[];
   v_category_keys text[];
   -- Which account of the payer pays and which of the recipient receives: the available wallet,
-  -- unless a goal move names the person's goal savings.
+  -- unless a goal move names the person's goal savings, or an investment order their investment account.
   v_debit_kinds text[];
   v_credit_kinds text[];
   -- Each amount in reference minor units, for the daily cap across currencies.
@@ -67,6 +78,23 @@ DECLARE
   v_goal_reached_at timestamptz[] := '{}';
   -- The movements that made their goal reach its target.
   v_goals_reached int[] := '{}';
+  -- Some movement of the batch is an investment order, and what the orders found and decided: the
+  -- holdings (key person:symbol) under their locks; per movement, the market's leg of a sale
+  -- (positive: a gain, market → investment), the market account, the quantity and the cost.
+  v_has_investments boolean;
+  v_holding_keys text[] := '{}';
+  v_holding_currencies text[] := '{}';
+  v_holding_quantities bigint[] := '{}';
+  v_holding_costs bigint[] := '{}';
+  v_market_legs bigint[];
+  v_market_accounts bigint[];
+  v_quantities bigint[];
+  v_costs bigint[];
+  v_investment jsonb;
+  v_market int;
+  v_held int;
+  v_quantity bigint;
+  v_cost bigint;
   -- What the batch found, under its locks: the people of the batch whose account is not deleted.
   v_people uuid[];
   v_account_ids bigint[];
@@ -113,11 +141,11 @@ BEGIN
     COALESCE(bool_or(e.item ? 'tip'), false), COALESCE(bool_or(e.item ? 'debtSettlement'), false),
     array_agg(COALESCE(i."debitKind", 'wallet_available') ORDER BY e.n),
     array_agg(COALESCE(i."creditKind", 'wallet_available') ORDER BY e.n),
-    COALESCE(bool_or(e.item ? 'goal'), false)
+    COALESCE(bool_or(e.item ? 'goal'), false), COALESCE(bool_or(e.item ? 'investment'), false)
   INTO v_count, v_keys, v_hashes, v_senders, v_recipients, v_amounts, v_currencies, v_nows,
     v_key_expiries, v_day_starts, v_check_daily, v_check_pin, v_ledger_batch_ids, v_ledger_codes,
     v_category_keys, v_references, v_has_tips, v_has_settlements, v_debit_kinds, v_credit_kinds,
-    v_has_goals
+    v_has_goals, v_has_investments
   FROM jsonb_array_elements(p_items) WITH ORDINALITY AS e(item, n),
     jsonb_to_record(e.item) AS i(key text, "requestHash" text, "senderId" uuid, "recipientId" uuid,
       "amountMinor" bigint, currency text, now timestamptz, "keyExpiresAt" timestamptz,
@@ -129,10 +157,14 @@ BEGIN
   IF EXISTS (SELECT 1 FROM unnest(v_references) r WHERE r IS NULL) THEN
     RAISE EXCEPTION 'ledger_movement: a currency has no reference rate';
   END IF;
-  -- Wallets pay wallets; a goal's savings move only from and to the same person's wallet.
-  IF EXISTS (SELECT 1 FROM unnest(v_senders, v_recipients, v_debit_kinds, v_credit_kinds) AS x(s, r, d, c)
-      WHERE NOT (d = 'wallet_available' AND c = 'wallet_available'
-        OR s = r AND (d, c) IN (('wallet_available', 'goal_savings'), ('goal_savings', 'wallet_available')))) THEN
+  -- Wallets pay wallets; a goal's savings move only from and to the same person's wallet, and an
+  -- investment order's money only from that wallet to their investment account (a buy) or back (a sell).
+  IF EXISTS (SELECT 1 FROM unnest(v_senders, v_recipients, v_debit_kinds, v_credit_kinds) WITH ORDINALITY AS x(s, r, d, c, n)
+      WHERE NOT CASE p_items->(x.n::int - 1)->'investment'->>'side'
+        WHEN 'buy' THEN s = r AND d = 'wallet_available' AND c = 'investment'
+        WHEN 'sell' THEN s = r AND d = 'investment' AND c = 'wallet_available'
+        ELSE d = 'wallet_available' AND c = 'wallet_available'
+          OR s = r AND (d, c) IN (('wallet_available', 'goal_savings'), ('goal_savings', 'wallet_available')) END) THEN
     RAISE EXCEPTION 'ledger_movement: accounts a movement may not move between';
   END IF;
   v_debits := array_fill(NULL::bigint, ARRAY[v_count]);
@@ -140,6 +172,10 @@ BEGIN
   v_answers := array_fill(NULL::jsonb, ARRAY[v_count]);
   v_sent_categories := array_fill(NULL::uuid, ARRAY[v_count]);
   v_received_categories := array_fill(NULL::uuid, ARRAY[v_count]);
+  v_market_legs := array_fill(0::bigint, ARRAY[v_count]);
+  v_market_accounts := array_fill(NULL::bigint, ARRAY[v_count]);
+  v_quantities := array_fill(NULL::bigint, ARRAY[v_count]);
+  v_costs := array_fill(NULL::bigint, ARRAY[v_count]);
 
   -- People first, payers and recipients together, ascending, as every outgoing payment locks its
   -- payer before its accounts: the daily limit reads what each payer sent, and deleting an account
@@ -152,13 +188,22 @@ BEGIN
   ) person WHERE person.deleted_at IS NULL;
 
   -- A recipient's first money in a currency opens their wallet account in it (or their goal
-  -- savings account, for a first goal), before any account is locked (a new row is only waited on
-  -- while another transaction creates the same one).
+  -- savings account, for a first goal, or their investment account, for a first buy), before any
+  -- account is locked (a new row is only waited on while another transaction creates the same one).
   INSERT INTO ledger_accounts (owner_id, kind, currency, allow_negative)
   SELECT DISTINCT x.r, x.k, x.c, false FROM unnest(v_recipients, v_credit_kinds, v_currencies) AS x(r, k, c)
   WHERE x.r = ANY (v_people) AND NOT EXISTS (
     SELECT 1 FROM ledger_accounts a WHERE a.owner_id = x.r AND a.kind = x.k AND a.currency = x.c)
   ON CONFLICT DO NOTHING;
+  -- The first sale in a currency opens the market's account in it (key ':market:<currency>').
+  IF v_has_investments THEN
+    INSERT INTO ledger_accounts (owner_id, kind, currency, allow_negative)
+    SELECT DISTINCT NULL::uuid, 'market', e.item->>'currency', true
+    FROM jsonb_array_elements(p_items) AS e(item)
+    WHERE e.item->'investment'->>'side' = 'sell' AND NOT EXISTS (
+      SELECT 1 FROM ledger_accounts a WHERE a.owner_id IS NULL AND a.kind = 'market' AND a.currency = e.item->>'currency')
+    ON CONFLICT DO NOTHING;
+  END IF;
 
   -- Every account of the batch, locked in ascending id order so that no two movements can wait on
   -- each other in a cycle; balances are then kept here and written once at the end.
@@ -171,6 +216,34 @@ BEGIN
       SELECT * FROM unnest(v_senders || v_recipients, v_debit_kinds || v_credit_kinds, v_currencies || v_currencies))
     ORDER BY a.id FOR UPDATE
   ) locked;
+
+  -- Investment orders: the market's account in each currency of a sale, after the people's accounts,
+  -- in the same arrays (key ':market:<currency>', the system being no owner); then the holdings
+  -- the orders change. Every movement locks in this order: people, their accounts in ascending id,
+  -- the market's, holdings.
+  IF v_has_investments THEN
+    SELECT v_account_ids || COALESCE(array_agg(m.id), '{}'),
+      v_account_keys || COALESCE(array_agg(':market:' || m.currency), '{}'),
+      v_balances || COALESCE(array_agg(m.balance_minor), '{}')
+    INTO v_account_ids, v_account_keys, v_balances
+    FROM (
+      SELECT a.id, a.currency, a.balance_minor FROM ledger_accounts a
+      WHERE a.owner_id IS NULL AND a.kind = 'market' AND a.currency IN (
+        SELECT e.item->>'currency' FROM jsonb_array_elements(p_items) AS e(item)
+        WHERE e.item->'investment'->>'side' = 'sell')
+      ORDER BY a.id FOR UPDATE
+    ) m;
+
+    SELECT COALESCE(array_agg(h.user_id::text || ':' || h.symbol), '{}'), COALESCE(array_agg(h.currency), '{}'),
+      COALESCE(array_agg(h.quantity_micro), '{}'), COALESCE(array_agg(h.cost_minor), '{}')
+    INTO v_holding_keys, v_holding_currencies, v_holding_quantities, v_holding_costs
+    FROM (
+      SELECT * FROM investment_holdings WHERE (user_id, symbol) IN (
+        SELECT (e.item->>'senderId')::uuid, e.item->'investment'->>'symbol'
+        FROM jsonb_array_elements(p_items) AS e(item) WHERE e.item ? 'investment')
+      ORDER BY user_id, symbol FOR UPDATE
+    ) h;
+  END IF;
   v_opening := v_balances;
 
   -- What each unverified sender already sent in the day before their movement, in every currency
@@ -313,7 +386,58 @@ BEGIN
     IF v_to IS NULL THEN
       RAISE EXCEPTION 'ledger_movement: the recipient''s account was not locked';
     END IF;
-    IF v_from IS NULL OR v_balances[v_from] < v_amounts[i] THEN
+    IF p_items->(i - 1) ? 'investment' THEN
+      -- An investment order: the person's wallet and investment account (v_from and v_to: wallet →
+      -- investment for a buy, investment → wallet for a sell), with the holding changed to match.
+      v_investment := p_items->(i - 1)->'investment';
+      v_held := array_position(v_holding_keys, v_senders[i]::text || ':' || (v_investment->>'symbol'));
+      IF v_held IS NULL THEN
+        v_holding_keys := v_holding_keys || (v_senders[i]::text || ':' || (v_investment->>'symbol'));
+        v_holding_currencies := v_holding_currencies || v_currencies[i];
+        v_holding_quantities := v_holding_quantities || 0::bigint;
+        v_holding_costs := v_holding_costs || 0::bigint;
+        v_held := cardinality(v_holding_keys);
+      END IF;
+      v_quantity := (v_investment->>'quantityMicro')::bigint;
+      IF v_investment->>'side' = 'buy' THEN
+        IF v_from IS NULL OR v_balances[v_from] < v_amounts[i] THEN
+          v_outcomes[i] := jsonb_build_object('error', 'insufficient_balance');
+          CONTINUE;
+        END IF;
+        v_cost := v_amounts[i];
+        v_holding_quantities[v_held] := v_holding_quantities[v_held] + v_quantity;
+        v_holding_costs[v_held] := v_holding_costs[v_held] + v_cost;
+      ELSE
+        IF v_quantity > v_holding_quantities[v_held] THEN
+          v_outcomes[i] := jsonb_build_object('error', 'insufficient_holdings');
+          CONTINUE;
+        END IF;
+        IF v_from IS NULL THEN
+          RAISE EXCEPTION 'ledger_movement: the investment account was not locked';
+        END IF;
+        -- Less than one minor unit's worth left over: the sale takes the whole holding.
+        IF div((v_holding_quantities[v_held] - v_quantity)::numeric * (v_investment->>'priceMinor')::numeric, 1000000) < 1 THEN
+          v_quantity := v_holding_quantities[v_held];
+        END IF;
+        -- The average cost of what is sold, rounded down; the whole cost with the whole holding.
+        v_cost := CASE WHEN v_quantity = v_holding_quantities[v_held] THEN v_holding_costs[v_held]
+          ELSE div(v_holding_costs[v_held]::numeric * v_quantity, v_holding_quantities[v_held])::bigint END;
+        v_market := array_position(v_account_keys, ':market:' || v_currencies[i]);
+        IF v_market IS NULL THEN
+          RAISE EXCEPTION 'ledger_movement: the market account was not locked';
+        END IF;
+        -- The gain (market → investment) or loss (investment → market) first; the sale below then
+        -- takes the whole amount out of the investment account, which so loses the cost.
+        v_balances[v_market] := v_balances[v_market] - (v_amounts[i] - v_cost);
+        v_balances[v_from] := v_balances[v_from] + (v_amounts[i] - v_cost);
+        v_holding_quantities[v_held] := v_holding_quantities[v_held] - v_quantity;
+        v_holding_costs[v_held] := v_holding_costs[v_held] - v_cost;
+        v_market_legs[i] := v_amounts[i] - v_cost;
+        v_market_accounts[i] := v_account_ids[v_market];
+      END IF;
+      v_quantities[i] := v_quantity;
+      v_costs[i] := v_cost;
+    ELSIF v_from IS NULL OR v_balances[v_from] < v_amounts[i] THEN
       v_outcomes[i] := jsonb_build_object('error', 'insufficient_balance');
       CONTINUE;
     END IF;
@@ -329,6 +453,10 @@ BEGIN
 
     -- An answer that shows the sender's transaction shows the category it was filed under.
     v_answer := p_items->(i - 1)->'answer';
+    IF v_answer ? 'order' AND v_quantities[i] IS NOT NULL THEN
+      v_answer := jsonb_set(jsonb_set(jsonb_set(v_answer, '{order,quantityMicro}', to_jsonb(v_quantities[i])),
+        '{order,costMinor}', to_jsonb(v_costs[i])), '{order,realizedMinor}', to_jsonb(v_market_legs[i]));
+    END IF;
     IF v_answer ? 'transaction' THEN
       v_answer := jsonb_set(v_answer, '{transaction,categoryId}', COALESCE(to_jsonb(v_sent_categories[i]), 'null'::jsonb));
     END IF;
@@ -366,6 +494,16 @@ BEGIN
       v_ledger_codes[a.i], 'posted'
     FROM unnest(v_accepted) AS a(i);
 
+    -- A sale's gain (market → investment) or loss (investment → market).
+    IF v_has_investments THEN
+      INSERT INTO ledger_transfers (batch_id, debit_account_id, credit_account_id, amount_minor, currency, code, state)
+      SELECT v_ledger_batch_ids[a.i],
+        CASE WHEN v_market_legs[a.i] > 0 THEN v_market_accounts[a.i] ELSE v_debits[a.i] END,
+        CASE WHEN v_market_legs[a.i] > 0 THEN v_debits[a.i] ELSE v_market_accounts[a.i] END,
+        abs(v_market_legs[a.i]), v_currencies[a.i], v_ledger_codes[a.i], 'posted'
+      FROM unnest(v_accepted) AS a(i) WHERE v_market_legs[a.i] <> 0;
+    END IF;
+
     INSERT INTO transactions
     SELECT r.* FROM unnest(v_accepted) AS a(i)
     CROSS JOIN LATERAL (VALUES
@@ -373,7 +511,7 @@ BEGIN
       (p_items->(a.i - 1)->'received' || jsonb_build_object('category_id', v_received_categories[a.i]))
     ) AS j(columns)
     CROSS JOIN LATERAL jsonb_populate_record(NULL::transactions, j.columns) AS r
-    -- A goal's move has one side: the person's own transaction.
+    -- A movement of one person (a goal's move, an investment order) has one side: their own transaction.
     WHERE j.columns IS NOT NULL;
 
     -- The recipient's notification, unless they turned its type off (no preference row is on).
@@ -443,14 +581,32 @@ BEGIN
       END LOOP;
     END IF;
 
+    -- An investment order's row, with the quantity and cost decided above, and the holdings it changed.
+    IF v_has_investments THEN
+      INSERT INTO investment_orders
+      SELECT r.* FROM unnest(v_accepted) AS a(i)
+      CROSS JOIN LATERAL jsonb_populate_record(NULL::investment_orders, p_items->(a.i - 1)->'investment'->'order'
+        || jsonb_build_object('quantity_micro', v_quantities[a.i], 'cost_minor', v_costs[a.i])) AS r
+      WHERE p_items->(a.i - 1) ? 'investment';
+
+      INSERT INTO investment_holdings (user_id, symbol, currency, quantity_micro, cost_minor, updated_at)
+      SELECT split_part(h.key, ':', 1)::uuid, split_part(h.key, ':', 2), h.currency, h.quantity, h.cost, v_nows[1]
+      FROM unnest(v_holding_keys, v_holding_currencies, v_holding_quantities, v_holding_costs) AS h(key, currency, quantity, cost)
+      WHERE h.key IN (SELECT v_senders[a.i]::text || ':' || (p_items->(a.i - 1)->'investment'->>'symbol')
+        FROM unnest(v_accepted) AS a(i) WHERE p_items->(a.i - 1) ? 'investment')
+      ON CONFLICT (user_id, symbol) DO UPDATE SET quantity_micro = EXCLUDED.quantity_micro,
+        cost_minor = EXCLUDED.cost_minor, updated_at = EXCLUDED.updated_at;
+    END IF;
+
     INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response, created_at, expires_at)
     SELECT v_senders[a.i]::text, v_keys[a.i], v_hashes[a.i], 201, v_answers[a.i], v_nows[a.i], v_key_expiries[a.i]
     FROM unnest(v_accepted) AS a(i) WHERE v_keys[a.i] IS NOT NULL;
   END IF;
 
-  -- Money only moved between the accounts locked above: their sum cannot have changed.
+  -- Money only moved between the accounts locked above: their sum cannot have changed, and only the
+  -- market's may be below zero.
   IF (SELECT SUM(b) FROM unnest(v_balances) b) IS DISTINCT FROM (SELECT SUM(b) FROM unnest(v_opening) b)
-    OR EXISTS (SELECT 1 FROM unnest(v_balances) b WHERE b < 0) THEN
+    OR EXISTS (SELECT 1 FROM unnest(v_account_keys, v_balances) AS x(k, b) WHERE b < 0 AND x.k NOT LIKE ':market:%') THEN
     RAISE EXCEPTION 'ledger_movement: the batch does not balance';
   END IF;
   UPDATE ledger_accounts a SET balance_minor = moved.balance_minor

@@ -6,12 +6,15 @@ import type { AppDatabase } from '../../db/client.ts';
 import { queryRows } from '../../db/raw-query.ts';
 import type { LedgerTransferCode } from './tables.ts';
 
-/** The accounts a movement may take money from or put it in: the wallet, or the person's goal savings. */
-export type MovementAccountKind = 'wallet_available' | 'goal_savings';
+/**
+ * The accounts a movement may take money from or put it in: the wallet, the person's goal savings,
+ * or their investment account.
+ */
+export type MovementAccountKind = 'wallet_available' | 'goal_savings' | 'investment';
 
 /**
  * One movement of money from a person's available wallet to another's (or between a person's
- * wallet and their savings goals), as the database function
+ * wallet and their savings goals or their investment account), as the database function
  * `ledger_movement` (movement.sql) takes it: every wallet-to-wallet payment (a transfer, a tip from
  * the wallet, and each later one) is one of these, and nothing else moves money between wallets.
  * The caller has checked what needs no lock (the recipient, the per-transaction maximum, the
@@ -36,11 +39,11 @@ export interface MovementOrder {
   /** The `batch_id` of the ledger transfer and the `ledger_batch_id` of both transactions. */
   ledgerBatchId: string;
   ledgerCode: LedgerTransferCode;
-  /** The default category both transactions are filed under (the person's own, if they kept it). */
+  /** The default category both transactions are filed under (the person's own, if they kept it); none for an investment order. */
   categoryKey: string | null;
   /**
    * Rows as columns (`columnValues`); the function fills in the transactions' category_id. A move
-   * of the person's own money (a goal's) has no `received` side and no `notification`.
+   * of the person's own money (a goal's, an investment order) has no `received` side and no `notification`.
    */
   sent: Record<string, unknown>;
   received?: Record<string, unknown>;
@@ -50,9 +53,15 @@ export interface MovementOrder {
   tip?: Record<string, unknown>;
   /** A debt's settlement by transfer: its `debt_settlements` row; refused above what is left of the debt. */
   debtSettlement?: Record<string, unknown>;
-  /** The payer's account (default the available wallet); `goal_savings` for money out of a goal. */
+  /**
+   * The payer's account (default the available wallet); `goal_savings` for money out of a goal,
+   * `investment` for a sale.
+   */
   debitKind?: MovementAccountKind;
-  /** The recipient's account (default the available wallet); `goal_savings` for money into a goal. */
+  /**
+   * The recipient's account (default the available wallet); `goal_savings` for money into a goal,
+   * `investment` for a buy.
+   */
   creditKind?: MovementAccountKind;
   /**
    * A savings goal's move (sender = recipient, one of the kinds `goal_savings`): the goal, locked and
@@ -62,8 +71,25 @@ export interface MovementOrder {
    * `savedMinor`, `targetMinor` and `reachedAt` filled in.
    */
   goal?: { id: string; reachedNotification: Record<string, unknown> };
+  /**
+   * An investment order (decision 0036): sender and recipient are the same person, and the money
+   * moves between their wallet and their investment account (`creditKind` `investment` for a buy,
+   * `debitKind` for a sell); the function decides the quantity and cost under the holding's lock,
+   * writes them into `order` (the `investment_orders` row, as columns) and into the answer's
+   * `order`, and changes the holding.
+   */
+  investment?: InvestmentMovement;
   /** The answer kept under the key; an answer with a `transaction` gets its categoryId filled in. */
   answer: { transaction: Transaction } | Record<string, unknown>;
+}
+
+export interface InvestmentMovement {
+  side: 'buy' | 'sell';
+  symbol: string;
+  priceMinor: number;
+  /** A buy: the micro-units the amount buys, rounded down; a sell: those it takes, rounded up. */
+  quantityMicro: number;
+  order: Record<string, unknown>;
 }
 
 export type MovementRefusal =
@@ -75,7 +101,8 @@ export type MovementRefusal =
   | 'recipient_user_not_found'
   | 'settlement_above_remaining'
   | 'not_found'
-  | 'goal_savings_insufficient';
+  | 'goal_savings_insufficient'
+  | 'insufficient_holdings';
 
 export type MovementOutcome =
   | {

@@ -19,6 +19,8 @@ import {
 export type LedgerExecutor = AppDatabase;
 
 const WALLET_KINDS: readonly LedgerAccountKind[] = ['wallet_available', 'wallet_pending'];
+/** A person's accounts: their wallet, and what their investments cost them; never negative. */
+const PERSONAL_KINDS: readonly LedgerAccountKind[] = [...WALLET_KINDS, 'investment'];
 
 export interface AccountKey {
   /** null for the system's accounts (clearing, payouts, fees). */
@@ -103,7 +105,7 @@ export async function ensureAccounts(db: LedgerExecutor, keys: AccountKey[]): Pr
         ownerId: key.ownerId,
         kind: key.kind,
         currency: key.currency,
-        allowNegative: !WALLET_KINDS.includes(key.kind),
+        allowNegative: !PERSONAL_KINDS.includes(key.kind),
       })),
     )
     .onConflictDoNothing();
@@ -115,9 +117,11 @@ export async function ensureAccounts(db: LedgerExecutor, keys: AccountKey[]): Pr
 
 function assertAccountKey(key: AccountKey): void {
   if (!isCurrency(key.currency)) throw new AppError('bad_request', { message: 'Unknown currency.' });
-  const isWallet = WALLET_KINDS.includes(key.kind);
-  if (isWallet !== (key.ownerId !== null)) {
-    throw new AppError('bad_request', { message: 'Wallet accounts have an owner; system accounts do not.' });
+  const isPersonal = PERSONAL_KINDS.includes(key.kind);
+  if (isPersonal !== (key.ownerId !== null)) {
+    throw new AppError('bad_request', {
+      message: "A person's accounts have an owner; system accounts do not.",
+    });
   }
 }
 

@@ -7,11 +7,16 @@ import { users } from '../auth/tables.ts';
 /**
  * `goal_savings`: what a person put aside in their savings goals, per currency (decision 0032);
  * out of the available wallet, still theirs. Never negative, like the wallet.
+ * `investment`: what a person's investments cost them, per currency (decision 0036): out of the
+ * available wallet, still theirs, never negative. `market`: the simulated market's side of every
+ * investment's gain or loss, per currency; a system account that may go negative.
  */
 export const LEDGER_ACCOUNT_KINDS = [
   'wallet_available',
   'wallet_pending',
   'goal_savings',
+  'investment',
+  'market',
   'processor_clearing',
   'payouts',
   'fees',
@@ -25,11 +30,18 @@ export type LedgerTransferState = (typeof LEDGER_TRANSFER_STATES)[number];
  * Why money moved: the one list of transfer codes. The table's CHECK constraint is generated from
  * it, so a movement with a code missing here cannot be written (ledger.test.ts compares the two).
  */
-export const LEDGER_TRANSFER_CODES = ['deposit', 'withdrawal', 'transfer', 'tip', 'goal'] as const;
+export const LEDGER_TRANSFER_CODES = [
+  'deposit',
+  'withdrawal',
+  'transfer',
+  'tip',
+  'goal',
+  'investment',
+] as const;
 export type LedgerTransferCode = (typeof LEDGER_TRANSFER_CODES)[number];
 
 /**
- * One balance of one owner (a person's wallet, or their goals' savings) or of the system (owner null: clearing, payouts,
+ * One balance of one owner (a person's wallet, their goals' savings or their investments) or of the system (owner null: clearing, payouts,
  * fees) in one currency. The balance is kept here, updated in the same transaction as the
  * transfers that move it; system accounts may go negative, wallet accounts never.
  */

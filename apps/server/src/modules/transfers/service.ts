@@ -208,7 +208,7 @@ export function walletMovement(
     sent: MovementSide;
     received: MovementSide;
     ledgerCode: LedgerTransferCode;
-    categoryKey: string;
+    categoryKey: string | null;
     /** The audit row's resource, which may name the sent transaction. */
     resource: (sent: TransactionRow) => string;
     /** The audit row's metadata besides the amount and currency. */

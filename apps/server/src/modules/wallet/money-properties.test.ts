@@ -1,7 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { GoalListResponse } from '@ztart/shared/contracts/goals';
+import type { PortfolioResponse } from '@ztart/shared/contracts/investments';
 import type { WalletResponse } from '@ztart/shared/contracts/wallet';
 import { AMOUNT_LIMITS } from '@ztart/shared/limits';
+import {
+  costReleased,
+  instrumentOf,
+  marketDateOf,
+  priceOn,
+  quantityBought,
+  quantitySold,
+  worthAt,
+} from '@ztart/shared/market';
 import { CURRENCIES, type Currency } from '@ztart/shared/money';
 import { and, inArray, isNull, or } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -23,10 +33,12 @@ import { ledgerAccounts, ledgerTransfers } from '../ledger/tables.ts';
  * Random sequences of what people do with money, through the HTTP API: card deposits (settled,
  * failing at settlement, declined, refused for funds), settlement rounds, transfers (some that must
  * be refused), tips from the wallet and by card (settled like deposits, into the receiver's wallet),
- * withdrawals (paid or returned), money into and out of savings goals (some more than there is)
+ * withdrawals (paid or returned), money into and out of savings goals (some more than there is),
+ * investment orders (buys and sales on the simulated market, some above the wallet or the holding)
  * and retries with an earlier Idempotency-Key. After
  * every step the ledger balances, no wallet is below zero, no key moved money twice, and each
- * person's `GET /api/wallet` and `GET /api/goals` say what a simple model of their money says.
+ * person's `GET /api/wallet` and `GET /api/goals` say what a simple model of their money says; after
+ * each investment order the investment account holds what the model's positions cost.
  */
 
 const SETTLEMENT_DELAY_MS = 1_000;
@@ -61,6 +73,7 @@ type Step =
       currency: Currency;
     }
   | { kind: 'goal'; user: number; direction: 'deposits' | 'withdrawals'; amount: number; currency: Currency }
+  | { kind: 'invest'; user: number; side: 'buy' | 'sell'; symbol: 'ZTIX' | 'GRNE'; amount: number }
   | { kind: 'retry'; pick: number; changeAmount: boolean };
 
 const userArb = fc.integer({ min: 0, max: PEOPLE - 1 });
@@ -146,9 +159,26 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   },
   {
     weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('invest' as const),
+      user: userArb,
+      side: fc.constantFrom<'buy' | 'sell'>('buy', 'sell'),
+      // One instrument in each currency of the model.
+      symbol: fc.constantFrom<'ZTIX' | 'GRNE'>('ZTIX', 'GRNE'),
+      amount: amountArb,
+    }),
+  },
+  {
+    weight: 3,
     arbitrary: fc.record({ kind: fc.constant('retry' as const), pick: fc.nat(), changeAmount: fc.boolean() }),
   },
 );
+
+/** What a person holds of an instrument, as the model sees it. */
+interface Holding {
+  quantityMicro: number;
+  costMinor: number;
+}
 
 /** Each person's one goal per currency of the model: reached now and then, which changes nothing for the money. */
 const GOAL_TARGET_MINOR = 30_000;
@@ -276,7 +306,11 @@ async function expectSoundLedger(): Promise<void> {
   for (const [currency, total] of Object.entries(totals)) expect(total, `${currency} total`).toBe(0);
   for (const account of accounts) {
     expect(account.balanceMinor, `account ${account.accountId}`).toBe(account.transfersMinor);
-    if (account.kind.startsWith('wallet_') || account.kind === 'goal_savings')
+    if (
+      account.kind.startsWith('wallet_') ||
+      account.kind === 'goal_savings' ||
+      account.kind === 'investment'
+    )
       expect(account.balanceMinor).toBeGreaterThanOrEqual(0);
   }
 }
@@ -345,7 +379,7 @@ async function expectWallets(people: Person[], model: Map<string, Balance>): Pro
 }
 
 describe('money through the API', () => {
-  it('keeps every invariant through random deposits, settlements, transfers, tips, withdrawals, goal moves and retries', async () => {
+  it('keeps every invariant through random deposits, settlements, transfers, tips, withdrawals, goal moves, investment orders and retries', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: MAX_STEPS }), async (steps) => {
         const people = await newPeople();
@@ -354,6 +388,12 @@ describe('money through the API', () => {
           const key = `${person}/${currency}`;
           if (!model.has(key)) model.set(key, { available: 0, pending: 0, saved: 0 });
           return model.get(key)!;
+        };
+        const holdings = new Map<string, Holding>();
+        const holding = (person: number, symbol: string) => {
+          const key = `${person}/${symbol}`;
+          if (!holdings.has(key)) holdings.set(key, { quantityMicro: 0, costMinor: 0 });
+          return holdings.get(key)!;
         };
         const unsettled: Unsettled[] = [];
         const stored: StoredRequest[] = [];
@@ -551,6 +591,55 @@ describe('money through the API', () => {
               money.saved += into ? step.amount : -step.amount;
               expect(answer.json.savedMinor).toBe(money.saved);
             }
+          } else if (step.kind === 'invest') {
+            const person = people[step.user]!;
+            const instrument = instrumentOf(step.symbol)!;
+            const price = priceOn(instrument, marketDateOf(clock.now()));
+            const wallet = balance(step.user, instrument.currency);
+            const held = holding(step.user, step.symbol);
+            const answer = await post(person, '/api/investments/orders', {
+              symbol: step.symbol,
+              side: step.side,
+              amountMinor: step.amount,
+            });
+            if (step.side === 'buy' && step.amount > wallet.available) {
+              expect(answer.statusCode).toBe(422);
+              expect(answer.json.error.code).toBe('insufficient_balance');
+            } else if (step.side === 'buy') {
+              expect(answer.statusCode, JSON.stringify(answer.json)).toBe(201);
+              answer.keep();
+              acceptedKeys++;
+              wallet.available -= step.amount;
+              held.quantityMicro += quantityBought(step.amount, price);
+              held.costMinor += step.amount;
+            } else if (quantitySold(step.amount, price) > held.quantityMicro) {
+              expect(answer.statusCode).toBe(422);
+              expect(answer.json.error.code).toBe('insufficient_holdings');
+            } else {
+              expect(answer.statusCode, JSON.stringify(answer.json)).toBe(201);
+              answer.keep();
+              let sold = quantitySold(step.amount, price);
+              // Less than one minor unit's worth would be left: the whole holding goes.
+              if (worthAt(held.quantityMicro - sold, price) < 1) sold = held.quantityMicro;
+              const cost = costReleased(held.costMinor, held.quantityMicro, sold);
+              expect(answer.json.order).toMatchObject({ quantityMicro: sold, costMinor: cost });
+              // A sale moves the money back, plus the market's side of any gain or loss.
+              acceptedKeys += cost === step.amount ? 1 : 2;
+              wallet.available += step.amount;
+              held.quantityMicro -= sold;
+              held.costMinor -= cost;
+            }
+            // The investment account holds exactly what the positions cost.
+            const portfolio = await call(person, 'GET', '/api/investments/portfolio');
+            const total = portfolio
+              .json<PortfolioResponse>()
+              .totals.find((t) => t.currency === instrument.currency);
+            const modelCost = [...holdings]
+              .filter(([key]) => key.startsWith(`${step.user}/`))
+              .filter(([key]) => instrumentOf(key.split('/')[1]!)!.currency === instrument.currency)
+              .reduce((sum, [, h]) => sum + h.costMinor, 0);
+            expect(total?.accountMinor ?? 0).toBe(modelCost);
+            expect(total?.costMinor ?? 0).toBe(modelCost);
           } else {
             const earlier = stored[step.pick % Math.max(stored.length, 1)];
             if (!earlier) continue;

@@ -363,6 +363,7 @@ describe('wallet: deposits, withdrawals and settlement', () => {
         availableMinor: 6_000,
         pendingMinor: 0,
         totalMinor: 6_000,
+        inGoalsMinor: 0,
       });
 
       await settle();

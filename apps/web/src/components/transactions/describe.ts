@@ -47,6 +47,9 @@ export function describeTransaction(transaction: Transaction, t: TransactionsT):
     case 'goal_deposit':
     case 'goal_withdrawal':
       return name ? t(`description.${transaction.kind}`, { name }) : t(`kind.${transaction.kind}`);
+    case 'investment_buy':
+    case 'investment_sell':
+      return t(`description.${transaction.kind}`);
   }
 }
 

@@ -14,6 +14,8 @@ import {
   HandHeart,
   type LucideIcon,
   PiggyBank,
+  TrendingDown,
+  TrendingUp,
   Wallet,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +32,8 @@ const KIND_ICONS: Record<TransactionKind, LucideIcon> = {
   tip_out: HandHeart,
   goal_deposit: PiggyBank,
   goal_withdrawal: Wallet,
+  investment_buy: TrendingUp,
+  investment_sell: TrendingDown,
 };
 
 /** The kind's icon in a round tile; decorative, the description says what it is. */
@@ -67,8 +71,8 @@ export function StatusBadge({ status, className }: { status: TransactionStatus; 
 /**
  * The amount with its sign: income "+" in green, expense "−" in the normal text colour (a
  * payment is not an alarm, UX.md); a failed one struck through, as no money moved. The person's
- * own moves (into or out of a goal) are neither: the sign says which way the available wallet
- * went, in the normal colour.
+ * own moves (into or out of a goal, an investment order) are neither: the sign says which way the
+ * available wallet went, in the normal colour.
  */
 export function SignedAmount({
   transaction,
@@ -79,7 +83,8 @@ export function SignedAmount({
 }) {
   const { t, i18n } = useTranslation('transactions');
   const income = transaction.type === 'income';
-  const intoWallet = income || transaction.kind === 'goal_withdrawal';
+  const intoWallet =
+    income || transaction.kind === 'goal_withdrawal' || transaction.kind === 'investment_sell';
   const formatted = formatMoney(transaction.amountMinor, transaction.currency, i18n.language);
   return (
     <span

@@ -304,6 +304,10 @@ function describe(kind: TransactionKind, counterparty: Transaction['counterparty
       return `Into goal ${who ?? ''}`.trim();
     case 'goal_withdrawal':
       return `Out of goal ${who ?? ''}`.trim();
+    case 'investment_buy':
+      return 'Investment bought (simulated market)';
+    case 'investment_sell':
+      return 'Investment sold (simulated market)';
   }
 }
 
