@@ -38,6 +38,11 @@ const REVIEWED: ReviewedException[] = [
     reason: 'a SUM of bigint amounts of one person and day (an integer)',
   },
   {
+    file: 'apps/server/src/modules/budgets/service.ts',
+    line: 'return Number((spent * 100n) / amount);',
+    reason: 'a whole percentage of two BigInt amounts (not an amount): at most 100 × MAX_AMOUNT_MINOR',
+  },
+  {
     file: 'apps/web/src/quick-tip/form.ts',
     line: 'const amountMinor = /^\\d{1,15}$/.test(amount) ? Number.parseInt(amount, 10) : null;',
     reason: 'a link parameter that is already minor units, 1 to 15 digits only (below MAX_SAFE_INTEGER)',

@@ -34,3 +34,13 @@ export function columnValues<Table extends PgTable>(
   }
   return values;
 }
+
+/**
+ * A sum or count as PostgreSQL gives it (`numeric` or `bigint` sent as text), as a whole number.
+ * Sums are taken in SQL over integer minor units, never through a float.
+ */
+export function wholeNumber(value: string | number | null | undefined): number {
+  const number = Number(value ?? 0);
+  if (!Number.isSafeInteger(number)) throw new Error(`a sum is not a safe integer: ${value}`);
+  return number;
+}

@@ -14,6 +14,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.ts';
 import { databaseErrorOf } from '../../db/errors.ts';
 import { queryRows } from '../../db/raw-query.ts';
+import { wholeNumber } from '../../db/sql-helpers.ts';
 import { AppError } from '../../http/errors.ts';
 import { blockedEitherWay } from '../contacts/blocking.ts';
 import { transactionCategories, transactions } from '../transactions/tables.ts';
@@ -34,16 +35,6 @@ export function periodOf(userId: string, query: ZonedAnalyticsQuery, now: Date):
       ? { from: query.from, to: query.to }
       : presetPeriod('thisMonth', localDate(now, query.timeZone));
   return { userId, from, to, timeZone: query.timeZone, bucket: bucketOfPeriod(from, to) };
-}
-
-/**
- * A sum or count as PostgreSQL gives it (`numeric` or `bigint` sent as text), as a whole number.
- * Sums are taken in SQL over integer minor units, never through a float.
- */
-function wholeNumber(value: string | number | null): number {
-  const number = Number(value ?? 0);
-  if (!Number.isSafeInteger(number)) throw new Error(`a sum is not a safe integer: ${value}`);
-  return number;
 }
 
 /**

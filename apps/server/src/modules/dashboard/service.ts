@@ -5,6 +5,7 @@ import { type LocalPeriod, localMonthOf, localWeekOf } from '@ztart/shared/time-
 import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.ts';
 import { queryRows } from '../../db/raw-query.ts';
+import { wholeNumber } from '../../db/sql-helpers.ts';
 import { toCategory } from '../transactions/categories.ts';
 import { toTransaction } from '../transactions/record.ts';
 import { selectTransactionPage, transactionFilterOf } from '../transactions/service.ts';
@@ -61,7 +62,7 @@ export async function dashboardOf(
         .where(and(own, inArray(transactions.type, ['income', 'expense']), completedWithin(month)))
         .groupBy(transactions.currency, transactions.type);
       const monthTotal = (currency: Currency, type: 'income' | 'expense') =>
-        Number(monthRows.find((row) => row.currency === currency && row.type === type)?.totalMinor ?? 0);
+        wholeNumber(monthRows.find((row) => row.currency === currency && row.type === type)?.totalMinor);
 
       const tipRows = await tx
         .select({
@@ -114,8 +115,8 @@ export async function dashboardOf(
           ...periodOf(week),
           totals: CURRENCIES.map((currency) => ({
             currency,
-            amountMinor: Number(tipsIn(currency)?.totalMinor ?? 0),
-            count: Number(tipsIn(currency)?.count ?? 0),
+            amountMinor: wholeNumber(tipsIn(currency)?.totalMinor),
+            count: wholeNumber(tipsIn(currency)?.count),
           })),
         },
         recent: {
