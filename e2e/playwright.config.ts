@@ -61,6 +61,8 @@ export default defineConfig({
       APP_URL: `http://127.0.0.1:${port}`,
       // Long enough to see a card payment pending, short enough for the journeys to watch it settle.
       CARD_SETTLEMENT_DELAY_MS: '2000',
+      // Every journey that starts as a new person opens an account from this one address.
+      SIGN_UPS_PER_IP_PER_HOUR: '100',
     },
   },
 });

@@ -28,7 +28,7 @@ test('send, deposit and withdraw with the keyboard alone: each dialog opens on i
   await tabTo(page, depositButton);
   await page.keyboard.press('Enter');
   const deposit = page.getByRole('dialog', { name: en('wallet', 'deposit.title') });
-  await expect(deposit.getByRole('radio', { name: /•••• 4242/ })).toBeFocused();
+  await expect(deposit.getByRole('radio', { name: /•••• 4242/, checked: true })).toBeFocused();
   await tabTo(page, deposit.getByLabel(new RegExp(`^${en('wallet', 'flows.amount')}`)));
   await page.keyboard.type('20.00');
   await page.keyboard.press('Enter');

@@ -133,7 +133,11 @@ export async function buildApp(options: BuildAppOptions) {
     mailer,
     sms,
     cardProcessor: (options.cardProcessor ?? ((sandbox) => sandbox))(createCardProcessor(config)),
-    rateLimits: { ...RATE_LIMITS, ...options.rateLimits },
+    rateLimits: {
+      ...RATE_LIMITS,
+      signUpPerIp: { ...RATE_LIMITS.signUpPerIp, max: config.signUpsPerIpPerHour },
+      ...options.rateLimits,
+    },
     live: new LiveEvents(),
     findSession: createSessionFinder(db, { maxQueued: config.batchQueueMax }),
     transfers: createTransferBatchers(db, app.log, { maxQueued: config.batchQueueMax }),

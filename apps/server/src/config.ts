@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RATE_LIMITS } from '@ztart/shared/limits';
 import { z } from 'zod';
 import { DataKeyError, type DataKeyring, DEVELOPMENT_DATA_KEY, parseDataKeys } from './db/encryption.ts';
 
@@ -68,6 +69,7 @@ const envSchema = z.object({
   DATA_ENCRYPTION_KEYS: z.string().optional(),
   BATCH_QUEUE_MAX: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_BATCH_QUEUE_MAX),
   LIVE_SESSION_CHECK_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  SIGN_UPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(RATE_LIMITS.signUpPerIp.max),
 });
 
 export type NodeEnv = (typeof NODE_ENVS)[number];
@@ -106,6 +108,8 @@ export interface Config {
   batchQueueMax: number;
   /** How often an open live event stream checks that its session is still open (1 to 600 s). */
   liveSessionCheckSeconds: number;
+  /** How many accounts one address may open per hour (a browser test suite opens more than people do). */
+  signUpsPerIpPerHour: number;
 }
 
 export class ConfigError extends Error {
@@ -144,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataEncryptionKeys: dataKeysOf(vars.DATA_ENCRYPTION_KEYS, isProduction),
     batchQueueMax: vars.BATCH_QUEUE_MAX,
     liveSessionCheckSeconds: vars.LIVE_SESSION_CHECK_SECONDS,
+    signUpsPerIpPerHour: vars.SIGN_UPS_PER_IP_PER_HOUR,
   };
 }
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { RATE_LIMITS } from '@ztart/shared/limits';
 import { type App, type BuildAppOptions, buildApp } from '../app.ts';
 import { type Config, DEFAULT_BATCH_QUEUE_MAX, REPO_ROOT } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -31,6 +32,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataEncryptionKeys: [DEVELOPMENT_DATA_KEY],
     batchQueueMax: DEFAULT_BATCH_QUEUE_MAX,
     liveSessionCheckSeconds: 60,
+    signUpsPerIpPerHour: RATE_LIMITS.signUpPerIp.max,
     ...overrides,
   };
 }
