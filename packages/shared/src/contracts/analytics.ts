@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../money.ts';
 import { safeText } from '../safe-text.ts';
-import { isTimeZone } from '../time-zones.ts';
+import { isoDateOf, isTimeZone, localDateOf } from '../time-zones.ts';
 import { CALENDAR_DATE_MAX, CALENDAR_DATE_MIN } from '../validation.ts';
 import { DEFAULT_CATEGORY_KEYS } from './transactions.ts';
 
@@ -49,13 +49,7 @@ export function bucketOfPeriod(from: string, to: string): AnalyticsBucket {
 
 /** The calendar date (`YYYY-MM-DD`) at `now` on the wall clocks of `timeZone`. */
 export function localDate(now: Date, timeZone: string): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return isoDateOf(localDateOf(now, timeZone));
 }
 
 function monthStart(date: string, monthsBack: number): string {
