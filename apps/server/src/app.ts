@@ -12,7 +12,7 @@ import { registerCompression } from './http/compression.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { loggerOptions } from './http/logger.ts';
 import { registerOpenApi } from './http/openapi.ts';
-import { registerRateLimit } from './http/rate-limit.ts';
+import { createRateLimitCheck, registerRateLimit } from './http/rate-limit.ts';
 import { READY, type Readiness, registerReadinessGate } from './http/readiness.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { CONNECTION_TIMEOUTS, type ConnectionTimeouts, timeoutOptions } from './http/timeouts.ts';
@@ -214,6 +214,12 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(nearbyRoutes, { context });
   await app.register(outboxRoutes, { context });
 
+  const quickTipPageLimit = createRateLimitCheck(
+    app,
+    'public-profile-page',
+    context.rateLimits.publicProfilePerIp,
+    (request) => request.ip,
+  );
   await registerWebApp(app, {
     distDir: config.webDistDir,
     hasSession: (request) => Boolean(request.cookies[SESSION_COOKIE]),
@@ -222,6 +228,11 @@ export async function buildApp(options: BuildAppOptions) {
       await readiness.ready;
       return findQuickTipProfile(db, ztartag);
     },
+    mayRenderQuickTip: (request, reply) =>
+      quickTipPageLimit(request, reply).then(
+        () => true,
+        () => false,
+      ),
   });
   return app;
 }

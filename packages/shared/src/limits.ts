@@ -75,6 +75,12 @@ export const RATE_LIMITS = {
   passwordCheckPerUser: { max: 10, windowSeconds: 15 * 60 },
   /** ztartag availability checks and suggestions, per IP address. */
   ztartagLookupPerIp: { max: 60, windowSeconds: 60 },
+  /**
+   * Public profiles read by one IP address (`GET /api/public/profiles/{ztartag}` and the quick-tip
+   * page rendered with its receiver): a busy venue's shared address opens far fewer, while a script
+   * walking through tags to collect names and photos is slowed down.
+   */
+  publicProfilePerIp: { max: 120, windowSeconds: 60 },
   /** Actions a signed-in person's app may write to the audit log. */
   auditPerUser: { max: 120, windowSeconds: 60 },
   /**

@@ -47,6 +47,7 @@ async function serve(distDir: string) {
   const app = Fastify({ logger: false });
   await registerWebApp(app, {
     distDir,
+    mayRenderQuickTip: async (request) => request.headers['x-test-over-limit'] === undefined,
     quickTipProfile: async (ztartag) =>
       ztartag === 'nobody'
         ? null
@@ -104,6 +105,12 @@ describe('the quick-tip page on the server', () => {
 
   it('sends the built page, rendered in the browser, when the rendering fails', async () => {
     const answer = await app.inject({ url: '/quick-tip?to=broken' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toBe(PAGE);
+  });
+
+  it('sends the built page without its receiver to an address over the public-profile limit', async () => {
+    const answer = await app.inject({ url: '/quick-tip?to=ana', headers: { 'x-test-over-limit': '1' } });
     expect(answer.statusCode).toBe(200);
     expect(answer.body).toBe(PAGE);
   });

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { QuickTipProfile } from '@ztart/shared/contracts/qr-codes';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath } from './api-path.ts';
 import { createAppPage } from './app-page.ts';
 import { sendError } from './error-handler.ts';
@@ -32,6 +32,11 @@ export async function registerWebApp(
     distDir: string;
     /** The receiver of a tip link, for the quick-tip page rendered on the server; null: unknown. */
     quickTipProfile?: (ztartag: string) => Promise<QuickTipProfile | null>;
+    /**
+     * Whether this request may have the quick-tip page rendered with its receiver; when not (too
+     * many public profiles read from one address), the page comes without one and asks the API.
+     */
+    mayRenderQuickTip?: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
     /** Whether a request carries a session cookie: its screen's signed-in code is preloaded. */
     hasSession?: (request: FastifyRequest) => boolean;
   },
@@ -79,8 +84,10 @@ export async function registerWebApp(
           })
         : null;
     for (const url of QUICK_TIP_PATHS) {
-      app.get(url, { schema: { hide: true } }, (request, reply) =>
-        rendered ? rendered.send(request, reply) : reply.sendFile(quickTipPage),
+      app.get(url, { schema: { hide: true } }, async (request, reply) =>
+        rendered && ((await options.mayRenderQuickTip?.(request, reply)) ?? true)
+          ? rendered.send(request, reply)
+          : reply.sendFile(quickTipPage),
       );
     }
     if (rendered) {

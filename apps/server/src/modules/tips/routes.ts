@@ -33,6 +33,12 @@ export const tipRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (
   const perIpLimit = createRateLimitCheck(app, 'quick-tip-ip', rateLimits.quickTipPerIp, (request) =>
     cardTipOf(request) ? request.ip : undefined,
   );
+  const publicProfileLimit = createRateLimitCheck(
+    app,
+    'public-profile',
+    rateLimits.publicProfilePerIp,
+    (request) => request.ip,
+  );
   const perCardLimit = createRateLimitCheck(app, 'quick-tip-card', rateLimits.quickTipPerCard, (request) => {
     const card = cardTipOf(request)?.card;
     return card ? cardFingerprintOf(card.number) : undefined;
@@ -46,10 +52,11 @@ export const tipRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (
           'A public profile (no sign-in): public face, tip currency and amounts, the newest public photos and posts',
         tags: ['tips'],
         params: publicProfileParamsSchema,
-        response: { 200: publicProfilePageSchema, ...errorResponses(400, 404) },
+        response: { 200: publicProfilePageSchema, ...errorResponses(400, 404, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      await publicProfileLimit(request, reply);
       const profile = await quickTipProfileOf(db, request.params.ztartag);
       return { ...profile, ...(await publicShowcaseOf(db, profile.ztartag)) };
     },

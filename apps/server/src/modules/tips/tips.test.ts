@@ -472,6 +472,7 @@ describe('quick tip limits against abuse', () => {
         ...ROOMY_TIP_RATE_LIMITS,
         quickTipPerIp: { max: 3, windowSeconds: 600 },
         quickTipPerCard: { max: 2, windowSeconds: 3_600 },
+        publicProfilePerIp: { max: 2, windowSeconds: 60 },
       },
     });
   });
@@ -532,6 +533,21 @@ describe('quick tip limits against abuse', () => {
       { ip: '198.51.100.41' },
     );
     expect(elsewhere.statusCode, elsewhere.body).toBe(201);
+  });
+
+  it('slows down one address reading public profiles one after another', async () => {
+    const receiver = await createPerson(testApp.app, testApp.database.db);
+    const read = (ip: string) =>
+      testApp.app.inject({ url: `/api/public/profiles/${receiver.ztartag}`, remoteAddress: ip });
+
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await read('198.51.100.60')).statusCode);
+    const refused = await read('198.51.100.60');
+
+    expect(statuses).toEqual([200, 200, 429]);
+    expect(refused.json().error.code).toBe('rate_limited');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await read('198.51.100.61')).statusCode).toBe(200);
   });
 
   it('does not count a replay of an answered request', async () => {
