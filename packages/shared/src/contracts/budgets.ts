@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BUDGET_LIMITS } from '../limits.ts';
 import { amountMinorSchema, currencySchema } from './wallet.ts';
 
 /**
@@ -25,6 +26,17 @@ export function shiftMonth(month: string, by: number): string {
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
   const index = year * 12 + (monthNumber - 1) + by;
   return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/**
+ * The first and last months a budget may be set for, seen from the person's current month
+ * (BUDGET_LIMITS). `YYYY-MM` strings sort as the months do, so plain comparisons test a month.
+ */
+export function budgetMonthWindow(currentMonth: string): { first: string; last: string } {
+  return {
+    first: shiftMonth(currentMonth, -BUDGET_LIMITS.monthsBack),
+    last: shiftMonth(currentMonth, BUDGET_LIMITS.monthsAhead),
+  };
 }
 
 /** The month (`YYYY-MM`) that `at` falls in, in `timeZone`. */

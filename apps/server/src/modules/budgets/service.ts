@@ -5,11 +5,11 @@ import {
   type BudgetAlertPercent,
   type BudgetListResponse,
   type BudgetTotal,
+  budgetMonthWindow,
   type CopyBudgetsRequest,
   type CopyBudgetsResponse,
   type CreateBudgetRequest,
   monthIn,
-  shiftMonth,
   type UpdateBudgetRequest,
 } from '@ztart/shared/contracts/budgets';
 import { BUDGET_LIMITS } from '@ztart/shared/limits';
@@ -169,9 +169,7 @@ async function markReachedAsGiven(tx: AppDatabase, row: BudgetWithSpent): Promis
  * BUDGET_LIMITS.monthsAhead after it; others → 400 `budget_month_out_of_range`.
  */
 function refuseMonthOutOfRange(month: string, currentMonth: string, field: string): void {
-  const first = shiftMonth(currentMonth, -BUDGET_LIMITS.monthsBack);
-  const last = shiftMonth(currentMonth, BUDGET_LIMITS.monthsAhead);
-  // `YYYY-MM` strings sort as the months do.
+  const { first, last } = budgetMonthWindow(currentMonth);
   if (month < first || month > last) {
     throw new AppError('budget_month_out_of_range', { details: { field, from: first, to: last } });
   }

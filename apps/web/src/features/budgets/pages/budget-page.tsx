@@ -2,6 +2,7 @@ import {
   BUDGET_MONTH_PATTERN,
   type Budget,
   type BudgetTotal,
+  budgetMonthWindow,
   shiftMonth,
 } from '@ztart/shared/contracts/budgets';
 import { ChevronLeft, ChevronRight, Copy, PiggyBank, Plus } from 'lucide-react';
@@ -51,7 +52,10 @@ export function BudgetPage() {
 
   const month = query.data?.month ?? requested;
   const monthLabel = month ? formatMonth(month, i18n.language) : '';
-  const previous = month ? shiftMonth(month, -1) : null;
+  // The switcher stays inside the months the server keeps budgets for.
+  const monthWindow = query.data ? budgetMonthWindow(query.data.currentMonth) : null;
+  const previous = month && (!monthWindow || month > monthWindow.first) ? shiftMonth(month, -1) : null;
+  const next = month && (!monthWindow || month < monthWindow.last) ? shiftMonth(month, 1) : null;
   const goTo = (next: string | null) =>
     setSearchParams((current) => {
       const params = new URLSearchParams(current);
@@ -133,12 +137,10 @@ export function BudgetPage() {
         <Button
           variant="ghost"
           size="icon"
-          disabled={!month}
-          onClick={() => month && goTo(shiftMonth(month, 1))}
+          disabled={!next}
+          onClick={() => goTo(next)}
           aria-label={
-            month
-              ? t('month.nextNamed', { month: formatMonth(shiftMonth(month, 1), i18n.language) })
-              : t('month.next')
+            next ? t('month.nextNamed', { month: formatMonth(next, i18n.language) }) : t('month.next')
           }
         >
           <ChevronRight aria-hidden="true" />
