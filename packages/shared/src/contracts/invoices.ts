@@ -66,23 +66,21 @@ const lineDescriptionSchema = safeText()
   .min(1, 'validation.required')
   .max(INVOICE_LIMITS.lineDescriptionMax, 'validation.tooLong');
 
-export const invoiceLineInputSchema = z
-  .object({
-    description: lineDescriptionSchema,
-    /** A whole quantity (hours, items), 1 to INVOICE_LIMITS.quantityMax. */
-    quantity: z
-      .number()
-      .int('validation.quantity')
-      .min(1, 'validation.quantity')
-      .max(INVOICE_LIMITS.quantityMax, 'validation.quantity'),
-    /** Minor units per item; 0 allowed (a free line). */
-    unitPriceMinor: z
-      .number()
-      .int('validation.amount')
-      .min(0, 'validation.amount')
-      .max(INVOICE_LIMITS.totalMaxMinor, 'validation.amountMax'),
-  })
-  .meta({ id: 'InvoiceLineInput' });
+export const invoiceLineInputSchema = z.object({
+  description: lineDescriptionSchema,
+  /** A whole quantity (hours, items), 1 to INVOICE_LIMITS.quantityMax. */
+  quantity: z
+    .number()
+    .int('validation.quantity')
+    .min(1, 'validation.quantity')
+    .max(INVOICE_LIMITS.quantityMax, 'validation.quantity'),
+  /** Minor units per item; 0 allowed (a free line). */
+  unitPriceMinor: z
+    .number()
+    .int('validation.amount')
+    .min(0, 'validation.amount')
+    .max(INVOICE_LIMITS.totalMaxMinor, 'validation.amountMax'),
+});
 export type InvoiceLineInput = z.infer<typeof invoiceLineInputSchema>;
 
 const linesSchema = z
