@@ -11,6 +11,7 @@ import type {
   PublicInvoice,
 } from '@ztart/shared/contracts/invoices';
 import type { Notification } from '@ztart/shared/contracts/notifications';
+import { DELETE_CONFIRMATION_WORD } from '@ztart/shared/validation';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_TEST_CARDS } from '../../integrations/card-processor/sandbox.ts';
@@ -434,6 +435,24 @@ describe('invoices', () => {
         1_104,
       );
     });
+  });
+
+  it('voids the open invoices of a deleted account and forgets their customers, refusing any payment', async () => {
+    const leaving = await person();
+    const invoice = await sentInvoice(leaving);
+    const deleted = await testApp.app.inject(
+      as(leaving, {
+        method: 'DELETE',
+        url: '/api/profiles/me',
+        payload: { confirmation: DELETE_CONFIRMATION_WORD, password: leaving.password },
+      }),
+    );
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    const [row] = await db().select().from(invoices).where(eq(invoices.id, invoice.id));
+    expect(row).toMatchObject({ status: 'void', customerName: '', customerEmail: '', notes: null });
+    const transfers = await ledgerTransferCount(db());
+    expect((await pay(codeOf(invoice), { card: testCard() })).statusCode).toBe(404);
+    expect(await ledgerTransferCount(db())).toBe(transfers);
   });
 
   describe('the PDF', () => {

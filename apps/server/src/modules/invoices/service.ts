@@ -410,3 +410,21 @@ export async function mailCustomer(
       : { kind: 'invoiceReminder', params: { ...params, overdue: mail.overdue } },
   );
 }
+
+/**
+ * An account being deleted (in its transaction): invoices still open become void, so nobody pays
+ * or is reminded of them any more, and what its invoices say about customers (name, email, notes)
+ * is removed. Numbers, amounts and lines stay, as the ledger history they match does.
+ */
+export async function eraseInvoicesOf(tx: AppDatabase, issuerId: string, now: Date): Promise<void> {
+  await tx
+    .update(invoices)
+    .set({ status: 'void', voidedAt: now, updatedAt: now })
+    .where(
+      and(eq(invoices.issuerId, issuerId), or(eq(invoices.status, 'draft'), eq(invoices.status, 'sent'))),
+    );
+  await tx
+    .update(invoices)
+    .set({ customerName: '', customerEmail: '', notes: null, updatedAt: now })
+    .where(eq(invoices.issuerId, issuerId));
+}
