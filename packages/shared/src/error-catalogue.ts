@@ -107,6 +107,13 @@ export const ERROR_CODES = {
   /** A buy whose amount buys not even one micro-unit at today's price. */
   amount_too_small: 422,
   investment_order_failed: 500,
+  /** Invoices (decision 0038): only a draft changes or is sent. */
+  invoice_not_editable: 409,
+  /** A paid or void invoice cannot be voided. */
+  invoice_not_voidable: 409,
+  /** A paid or void invoice cannot be paid (again): no money moved. */
+  invoice_not_payable: 409,
+  invoice_payment_failed: 500,
   // Social and tools
   contact_add_failed: 500,
   /** A contact id that is not one of the person's own contacts (another's reads the same). */

@@ -124,6 +124,12 @@ export const RATE_LIMITS = {
   budgetWritePerUser: { max: 60, windowSeconds: 15 * 60 },
   /** Savings goals a signed-in person creates or edits (names, targets, dates). */
   goalWritePerUser: { max: 60, windowSeconds: 15 * 60 },
+  /** Invoices a signed-in person creates, edits, sends or voids: each send mails a customer. */
+  invoiceWritePerUser: { max: 120, windowSeconds: 60 * 60 },
+  /** Card payments of invoices from one IP address, whatever the card (card testing, as for quick tips). */
+  invoiceCardPayPerIp: { max: 30, windowSeconds: 10 * 60 },
+  /** Card payments of invoices with one card number, from anywhere. */
+  invoiceCardPayPerCard: { max: 10, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
@@ -185,6 +191,23 @@ export const GOAL_LIMITS = {
   nameMax: 60,
   /** 1,000,000.00 in the goal's currency. */
   targetMaxMinor: 100_000_000,
+} as const;
+
+/**
+ * Invoices (decision 0038): lines per invoice, whole quantities, the tax rate in basis points
+ * (10,000 = 100 %), free text, the largest total (the transfer maximum, so a wallet can pay it in
+ * one movement), invoices per issuer and year (the number keeps 4 digits), and reminders: one
+ * `reminderDaysBefore` days before the due date and one the day after it.
+ */
+export const INVOICE_LIMITS = {
+  linesMax: 50,
+  quantityMax: 100_000,
+  taxRateMaxBasisPoints: 10_000,
+  lineDescriptionMax: 200,
+  notesMax: 1_000,
+  totalMaxMinor: 1_000_000,
+  perYear: 9_999,
+  reminderDaysBefore: 3,
 } as const;
 
 /**

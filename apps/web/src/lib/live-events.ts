@@ -120,6 +120,33 @@ export function notificationToast(
     }
     case 'goal_reached':
       return { title: t('live.goalReached', { amount, name: data.goalName ?? '' }), variant: 'success' };
+    case 'invoice_paid':
+      return {
+        title: t('live.invoicePaid', {
+          amount,
+          number: data.invoiceNumber ?? '',
+          customer: data.customerName ?? '',
+        }),
+        variant: 'success',
+      };
+    case 'invoice_due_soon':
+      return {
+        title: t('live.invoiceDueSoon', {
+          amount,
+          number: data.invoiceNumber ?? '',
+          date: data.dueDate ?? '',
+        }),
+        variant: 'default',
+      };
+    case 'invoice_overdue':
+      return {
+        title: t('live.invoiceOverdue', {
+          amount,
+          number: data.invoiceNumber ?? '',
+          customer: data.customerName ?? '',
+        }),
+        variant: 'default',
+      };
   }
 }
 

@@ -23,6 +23,12 @@ export const NOTIFICATION_EVENTS = [
   'budget_alert',
   /** A savings goal's saved amount reached its target (once per goal): type `achievement`. */
   'goal_reached',
+  /** An invoice of the person's was paid (decision 0038): type `transfer`. */
+  'invoice_paid',
+  /** A sent invoice of the person's falls due in INVOICE_LIMITS.reminderDaysBefore days: type `reminder`. */
+  'invoice_due_soon',
+  /** A sent invoice of the person's passed its due date unpaid: type `reminder`. */
+  'invoice_overdue',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -51,6 +57,11 @@ export const notificationSchema = z
       goalId: z.uuid().optional(),
       /** The goal's name when it was reached. */
       goalName: z.string().optional(),
+      /** An invoice's id, number (`INV-2026-0001`), customer and due date. */
+      invoiceId: z.uuid().optional(),
+      invoiceNumber: z.string().optional(),
+      customerName: z.string().optional(),
+      dueDate: z.string().optional(),
     }),
     readAt: z.iso.datetime().nullable(),
     createdAt: z.iso.datetime(),

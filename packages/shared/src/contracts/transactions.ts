@@ -28,6 +28,10 @@ export const TRANSACTION_KINDS = [
   'goal_withdrawal',
   'investment_buy',
   'investment_sell',
+  /** An invoice of the person's paid (decision 0038), by card or from the payer's wallet. */
+  'invoice_in',
+  /** An invoice the person paid from their wallet. */
+  'invoice_out',
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 /** Whether each kind is money in, money out, or moved between the person's own places. */
@@ -42,12 +46,15 @@ export const TYPE_OF_KIND: Record<TransactionKind, TransactionType> = {
   goal_withdrawal: 'internal',
   investment_buy: 'internal',
   investment_sell: 'internal',
+  invoice_in: 'income',
+  invoice_out: 'expense',
 };
 /** Money that leaves a person's wallet and counts toward their daily limit. */
 export const OUTGOING_KINDS = [
   'transfer_out',
   'withdrawal',
   'tip_out',
+  'invoice_out',
 ] as const satisfies readonly TransactionKind[];
 
 /** Categories every person starts with; the web app translates them (`transactions:categories.<key>`). */
@@ -95,6 +102,8 @@ export const CATEGORY_OF_KIND = {
   goal_withdrawal: null,
   investment_buy: null,
   investment_sell: null,
+  invoice_in: 'transfers',
+  invoice_out: 'transfers',
 } as const satisfies Record<TransactionKind, DefaultCategoryKey | null>;
 
 export const categorySchema = z

@@ -7,6 +7,7 @@ import { eraseBudgetsOf } from '../budgets/service.ts';
 import { eraseContactsOf } from '../contacts/service.ts';
 import { eraseDebtsOf } from '../debts/erase.ts';
 import { eraseGoalsOf } from '../goals/service.ts';
+import { eraseInvoicesOf } from '../invoices/service.ts';
 import { moneyHeldBy } from '../ledger/holdings.ts';
 import { eraseNearbyPresenceOf } from '../nearby/service.ts';
 import { erasePhotosAndPosts } from '../posts/service.ts';
@@ -47,6 +48,7 @@ export async function deleteAccount(
       await eraseNearbyPresenceOf(tx, userId);
       await eraseDebtsOf(tx, userId, context.now());
       await eraseGoalsOf(tx, userId);
+      await eraseInvoicesOf(tx, userId, context.now());
       await erasePhotosAndPosts(tx, userId);
       await removePinOf(tx, userId);
       return ended;

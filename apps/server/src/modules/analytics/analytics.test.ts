@@ -23,6 +23,8 @@ const TYPE_OF_KIND: Record<TransactionKind, 'income' | 'expense' | 'internal'> =
   goal_withdrawal: 'internal',
   investment_buy: 'internal',
   investment_sell: 'internal',
+  invoice_in: 'income',
+  invoice_out: 'expense',
 };
 
 /** A small seeded generator: the same "random" history on every run. */

@@ -34,8 +34,8 @@ import { ledgerAccounts, ledgerTransfers } from '../ledger/tables.ts';
  * failing at settlement, declined, refused for funds), settlement rounds, transfers (some that must
  * be refused), tips from the wallet and by card (settled like deposits, into the receiver's wallet),
  * withdrawals (paid or returned), money into and out of savings goals (some more than there is),
- * investment orders (buys and sales on the simulated market, some above the wallet or the holding)
- * and retries with an earlier Idempotency-Key. After
+ * investment orders (buys and sales on the simulated market, some above the wallet or the holding),
+ * invoices paid from a wallet or by card (settled like deposits, into the issuer's wallet) and retries with an earlier Idempotency-Key. After
  * every step the ledger balances, no wallet is below zero, no key moved money twice, and each
  * person's `GET /api/wallet` and `GET /api/goals` say what a simple model of their money says; after
  * each investment order the investment account holds what the model's positions cost.
@@ -74,6 +74,14 @@ type Step =
     }
   | { kind: 'goal'; user: number; direction: 'deposits' | 'withdrawals'; amount: number; currency: Currency }
   | { kind: 'invest'; user: number; side: 'buy' | 'sell'; symbol: 'ZTIX' | 'GRNE'; amount: number }
+  | {
+      kind: 'invoice';
+      issuer: number;
+      payer: number;
+      source: 'wallet' | CardKind;
+      amount: number;
+      currency: Currency;
+    }
   | { kind: 'retry'; pick: number; changeAmount: boolean };
 
 const userArb = fc.integer({ min: 0, max: PEOPLE - 1 });
@@ -169,6 +177,23 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
     }),
   },
   {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('invoice' as const),
+      issuer: userArb,
+      payer: userArb,
+      source: fc.constantFrom<'wallet' | CardKind>(
+        'wallet',
+        'succeeds',
+        'declined',
+        'insufficientFunds',
+        'failsAtSettlement',
+      ),
+      amount: amountArb,
+      currency: currencyArb,
+    }),
+  },
+  {
     weight: 3,
     arbitrary: fc.record({ kind: fc.constant('retry' as const), pick: fc.nat(), changeAmount: fc.boolean() }),
   },
@@ -224,7 +249,11 @@ beforeAll(async () => {
   testApp = await buildTestApp({
     now: clock.now,
     config: { cardSettlementDelayMs: SETTLEMENT_DELAY_MS },
-    rateLimits: ROOMY_TIP_RATE_LIMITS,
+    rateLimits: {
+      ...ROOMY_TIP_RATE_LIMITS,
+      invoiceCardPayPerIp: { max: 100_000, windowSeconds: 600 },
+      invoiceCardPayPerCard: { max: 100_000, windowSeconds: 3_600 },
+    },
   });
 });
 afterAll(() => testApp.close());
@@ -379,7 +408,7 @@ async function expectWallets(people: Person[], model: Map<string, Balance>): Pro
 }
 
 describe('money through the API', () => {
-  it('keeps every invariant through random deposits, settlements, transfers, tips, withdrawals, goal moves, investment orders and retries', async () => {
+  it('keeps every invariant through random deposits, settlements, transfers, tips, withdrawals, goal moves, investment orders, invoice payments and retries', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: MAX_STEPS }), async (steps) => {
         const people = await newPeople();
@@ -558,6 +587,57 @@ describe('money through the API', () => {
                 kind: 'withdrawal',
                 succeeds: !step.returned,
               });
+            }
+          } else if (step.kind === 'invoice') {
+            // An invoice of one line for the amount, sent, then paid by another person (or, refused, by its issuer).
+            const issuer = people[step.issuer]!;
+            const created = await call(issuer, 'POST', '/api/invoices', {
+              customerName: 'A customer',
+              customerEmail: 'customer@example.com',
+              currency: step.currency,
+              dueDate: '2026-12-31',
+              lines: [{ description: 'Work', quantity: 1, unitPriceMinor: step.amount }],
+            });
+            expect(created.statusCode, created.body).toBe(201);
+            const { id } = created.json<{ id: string }>();
+            const sent = await call(issuer, 'POST', `/api/invoices/${id}/send`);
+            expect(sent.statusCode, sent.body).toBe(200);
+            const code = sent.json<{ payUrl: string }>().payUrl.split('/i/')[1];
+            const card = step.source === 'wallet' ? null : step.source;
+            const answer = await call(
+              people[step.payer]!,
+              'POST',
+              `/api/public/invoices/${code}/payments`,
+              card ? { card: testCard(SANDBOX_TEST_CARDS[card]) } : { source: 'wallet' },
+              randomUUID(),
+            );
+            const from = balance(step.payer, step.currency);
+            const to = balance(step.issuer, step.currency);
+            if (step.payer === step.issuer) {
+              expect(answer.statusCode).toBe(400);
+              expect(answer.json().error.code).toBe('recipient_is_self');
+            } else if (card === 'declined' || card === 'insufficientFunds') {
+              expect(answer.statusCode).toBe(402);
+            } else if (!card && step.amount > from.available) {
+              expect(answer.statusCode).toBe(422);
+              expect(answer.json().error.code).toBe('insufficient_balance');
+            } else {
+              expect(answer.statusCode, answer.body).toBe(201);
+              acceptedKeys++;
+              if (card) {
+                // Pending in the issuer's wallet until the charge settles, like a deposit.
+                to.pending += step.amount;
+                unsettled.push({
+                  person: step.issuer,
+                  currency: step.currency,
+                  amount: step.amount,
+                  kind: 'deposit',
+                  succeeds: card === 'succeeds',
+                });
+              } else {
+                from.available -= step.amount;
+                to.available += step.amount;
+              }
             }
           } else if (step.kind === 'goal') {
             const person = people[step.user]!;

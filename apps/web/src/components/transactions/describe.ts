@@ -46,6 +46,8 @@ export function describeTransaction(transaction: Transaction, t: TransactionsT):
     case 'tip_out':
     case 'goal_deposit':
     case 'goal_withdrawal':
+    case 'invoice_in':
+    case 'invoice_out':
       return name ? t(`description.${transaction.kind}`, { name }) : t(`kind.${transaction.kind}`);
     case 'investment_buy':
     case 'investment_sell':

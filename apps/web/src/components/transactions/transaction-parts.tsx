@@ -10,6 +10,8 @@ import {
   ArrowDownToLine,
   ArrowUpFromLine,
   ArrowUpRight,
+  FileCheck,
+  FileText,
   HandCoins,
   HandHeart,
   type LucideIcon,
@@ -34,6 +36,8 @@ const KIND_ICONS: Record<TransactionKind, LucideIcon> = {
   goal_withdrawal: Wallet,
   investment_buy: TrendingUp,
   investment_sell: TrendingDown,
+  invoice_in: FileCheck,
+  invoice_out: FileText,
 };
 
 /** The kind's icon in a round tile; decorative, the description says what it is. */

@@ -308,6 +308,10 @@ function describe(kind: TransactionKind, counterparty: Transaction['counterparty
       return 'Investment bought (simulated market)';
     case 'investment_sell':
       return 'Investment sold (simulated market)';
+    case 'invoice_in':
+      return `Invoice paid by ${who ?? 'a customer'}`;
+    case 'invoice_out':
+      return `Invoice paid to ${who ?? 'someone'}`;
   }
 }
 
