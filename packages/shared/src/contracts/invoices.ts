@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INVOICE_LIMITS, PAGE_SIZE, TEXT_LIMITS } from '../limits.ts';
+import { MAX_AMOUNT_MINOR } from '../money.ts';
 import { safeText } from '../safe-text.ts';
 import { calendarDateSchema, emailSchema } from '../validation.ts';
 import { tipCardSchema } from './qr-codes.ts';
@@ -55,7 +56,10 @@ export function invoiceTotals(
   let subtotal = 0n;
   for (const line of lines) subtotal += BigInt(line.quantity) * BigInt(line.unitPriceMinor);
   const tax = (subtotal * BigInt(taxRateBasisPoints) * 2n + 10_000n) / 20_000n;
-  return { subtotalMinor: Number(subtotal), taxMinor: Number(tax), totalMinor: Number(subtotal + tax) };
+  if (subtotal + tax > BigInt(MAX_AMOUNT_MINOR))
+    throw new RangeError('an invoice total beyond MAX_AMOUNT_MINOR');
+  const [subtotalMinor, taxMinor] = [subtotal, tax].map((minor) => Number(minor)) as [number, number];
+  return { subtotalMinor, taxMinor, totalMinor: subtotalMinor + taxMinor };
 }
 
 const lineDescriptionSchema = safeText()

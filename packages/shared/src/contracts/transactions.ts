@@ -103,7 +103,7 @@ export const CATEGORY_OF_KIND = {
   investment_buy: null,
   investment_sell: null,
   invoice_in: 'transfers',
-  invoice_out: 'bills',
+  invoice_out: 'transfers',
 } as const satisfies Record<TransactionKind, DefaultCategoryKey | null>;
 
 export const categorySchema = z
