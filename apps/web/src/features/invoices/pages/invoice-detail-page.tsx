@@ -174,7 +174,12 @@ function PayLink({ invoice, url }: { invoice: Invoice; url: string }) {
     <section className="flex flex-col gap-2 rounded-xl border bg-muted/30 p-4" data-testid="pay-link">
       <h2 className="text-sm font-medium">{t('detail.payLink')}</h2>
       <p className="text-sm text-muted-foreground">{t('detail.payLinkHint')}</p>
-      <p className="rounded-lg bg-card px-3 py-2 font-mono text-sm break-all select-all">{url}</p>
+      <p
+        data-testid="pay-url"
+        className="rounded-lg bg-card px-3 py-2 font-mono text-sm break-all select-all"
+      >
+        {url}
+      </p>
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" onClick={() => void copy()}>
           <Copy aria-hidden="true" />
