@@ -99,7 +99,7 @@ function InvoiceDetail({ invoice }: { invoice: Invoice }) {
         ) : null}
       </div>
 
-      {invoice.payUrl && invoice.status !== 'void' ? (
+      {invoice.payUrl && (invoice.status === 'sent' || invoice.status === 'overdue') ? (
         <PayLink invoice={invoice} url={invoice.payUrl} />
       ) : null}
 
