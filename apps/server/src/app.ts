@@ -37,6 +37,8 @@ import { debtRoutes } from './modules/debts/routes.ts';
 import { goalRoutes } from './modules/goals/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { investmentRoutes } from './modules/investments/routes.ts';
+import { createInvoiceReminderWorker } from './modules/invoices/reminders.ts';
+import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { nearbyRoutes } from './modules/nearby/routes.ts';
 import { LiveEvents } from './modules/notifications/live.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
@@ -154,12 +156,16 @@ export async function buildApp(options: BuildAppOptions) {
   // Debts due are reminded of on the same poll, from their own timer.
   const debtReminders = createDebtReminderWorker(context, app.log, config.settlementPollMs);
   app.decorate('debtReminders', debtReminders);
+  // Invoices due soon or overdue are reminded of on the same poll, from their own timer.
+  const invoiceReminders = createInvoiceReminderWorker(context, app.log, config.settlementPollMs);
+  app.decorate('invoiceReminders', invoiceReminders);
   app.addHook('onReady', async () => {
     void readiness.ready.then(
       () => {
         if (closing) return;
         settlement.start();
         debtReminders.start();
+        invoiceReminders.start();
       },
       () => {},
     );
@@ -168,6 +174,7 @@ export async function buildApp(options: BuildAppOptions) {
     closing = true;
     await settlement.stop();
     await debtReminders.stop();
+    await invoiceReminders.stop();
     budgetAlerts.stop();
     await budgetAlerts.idle();
   });
@@ -201,6 +208,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(transferRoutes, { context });
   await app.register(debtRoutes, { context });
   await app.register(goalRoutes, { context });
+  await app.register(invoiceRoutes, { context });
   await app.register(investmentRoutes, { context });
   await app.register(transactionRoutes, { context });
   await app.register(budgetRoutes, { context });

@@ -9,6 +9,7 @@ export * from '../modules/debts/tables.ts';
 export * from '../modules/goals/tables.ts';
 export * from '../modules/idempotency/tables.ts';
 export * from '../modules/investments/tables.ts';
+export * from '../modules/invoices/tables.ts';
 export * from '../modules/ledger/tables.ts';
 export * from '../modules/nearby/tables.ts';
 export * from '../modules/notifications/tables.ts';

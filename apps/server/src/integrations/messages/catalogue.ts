@@ -29,6 +29,45 @@ export interface MessageCatalogue {
   /** To whoever paid a tip and left a contact for its receipt (often someone without an account). */
   tipReceipt(params: TipReceiptParams): MailContent;
   tipReceiptSms(params: TipReceiptSmsParams): string;
+  /** To an invoice's customer when it is sent, in the issuer's language (decision 0038). */
+  invoiceIssued(params: InvoiceMailParams): MailContent;
+  /** To an invoice's customer a few days before its due date, and once after it (overdue). */
+  invoiceReminder(params: InvoiceMailParams & { overdue: boolean }): MailContent;
+  /** The words of an invoice's PDF. */
+  invoicePdf: InvoicePdfLabels;
+}
+
+/** Values arrive formatted for the mail's language (amount, due date). */
+export interface InvoiceMailParams {
+  /** "María Pérez (@maria_waits)". */
+  issuer: string;
+  customerName: string;
+  /** INV-2026-0001. */
+  number: string;
+  amount: string;
+  dueDate: string;
+  /** The pay link: `<app>/i/<code>`. */
+  link: string;
+}
+
+export interface InvoicePdfLabels {
+  title: string;
+  number: string;
+  issueDate: string;
+  dueDate: string;
+  from: string;
+  billedTo: string;
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  amount: string;
+  subtotal: string;
+  /** "Tax (21 %)". */
+  tax: (rate: string) => string;
+  total: string;
+  notes: string;
+  payOnline: string;
+  status: Record<'draft' | 'sent' | 'paid' | 'overdue' | 'void', string>;
 }
 
 /** Values arrive formatted for the mail's language (amount, date); names as people wrote them. */

@@ -99,4 +99,45 @@ export const en: MessageCatalogue = {
   }),
   tipReceiptSms: ({ amount, receiver, receiptNumber, pending }) =>
     `Ztart Tips: you tipped ${amount} to ${receiver}. Receipt ${receiptNumber}.${pending ? ' Pending until your card issuer confirms it.' : ''}`,
+  invoiceIssued: ({ issuer, customerName, number, amount, dueDate, link }) => ({
+    subject: `Invoice ${number} from ${issuer}: ${amount}`,
+    paragraphs: [
+      `${issuer} sent you invoice ${number}, addressed to ${customerName}.`,
+      `Amount due: ${amount}, by ${dueDate}.`,
+      'You can see it and pay it online by card, without an account, or from your Ztart Tips balance.',
+    ],
+    action: { label: 'See and pay the invoice', url: link },
+    after: ['If you were not expecting this invoice, contact its sender before paying.'],
+  }),
+  invoiceReminder: ({ issuer, number, amount, dueDate, link, overdue }) => ({
+    subject: overdue
+      ? `Overdue: invoice ${number} from ${issuer}`
+      : `Reminder: invoice ${number} from ${issuer} is due on ${dueDate}`,
+    paragraphs: [
+      overdue
+        ? `Invoice ${number} from ${issuer} (${amount}) was due on ${dueDate} and is still unpaid.`
+        : `Invoice ${number} from ${issuer} (${amount}) is due on ${dueDate}.`,
+      'You can pay it online by card, without an account, or from your Ztart Tips balance.',
+    ],
+    action: { label: 'See and pay the invoice', url: link },
+    after: ['If you have already paid it, you can ignore this message.'],
+  }),
+  invoicePdf: {
+    title: 'Invoice',
+    number: 'Number',
+    issueDate: 'Issue date',
+    dueDate: 'Due date',
+    from: 'From',
+    billedTo: 'Billed to',
+    description: 'Description',
+    quantity: 'Qty',
+    unitPrice: 'Unit price',
+    amount: 'Amount',
+    subtotal: 'Subtotal',
+    tax: (rate) => `Tax (${rate})`,
+    total: 'Total',
+    notes: 'Notes',
+    payOnline: 'Pay online:',
+    status: { draft: 'Draft', sent: 'Awaiting payment', paid: 'Paid', overdue: 'Overdue', void: 'Void' },
+  },
 };

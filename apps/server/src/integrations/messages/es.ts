@@ -99,4 +99,51 @@ export const es: MessageCatalogue = {
   }),
   tipReceiptSms: ({ amount, receiver, receiptNumber, pending }) =>
     `Ztart Tips: has dado una propina de ${amount} a ${receiver}. Recibo ${receiptNumber}.${pending ? ' Pendiente hasta que el emisor de tu tarjeta la confirme.' : ''}`,
+  invoiceIssued: ({ issuer, customerName, number, amount, dueDate, link }) => ({
+    subject: `Factura ${number} de ${issuer}: ${amount}`,
+    paragraphs: [
+      `${issuer} te envió la factura ${number}, a nombre de ${customerName}.`,
+      `Importe a pagar: ${amount}, antes del ${dueDate}.`,
+      'Puedes verla y pagarla en línea con tarjeta, sin cuenta, o con tu saldo de Ztart Tips.',
+    ],
+    action: { label: 'Ver y pagar la factura', url: link },
+    after: ['Si no esperabas esta factura, contacta con quien la envió antes de pagar.'],
+  }),
+  invoiceReminder: ({ issuer, number, amount, dueDate, link, overdue }) => ({
+    subject: overdue
+      ? `Vencida: factura ${number} de ${issuer}`
+      : `Recordatorio: la factura ${number} de ${issuer} vence el ${dueDate}`,
+    paragraphs: [
+      overdue
+        ? `La factura ${number} de ${issuer} (${amount}) venció el ${dueDate} y sigue sin pagar.`
+        : `La factura ${number} de ${issuer} (${amount}) vence el ${dueDate}.`,
+      'Puedes pagarla en línea con tarjeta, sin cuenta, o con tu saldo de Ztart Tips.',
+    ],
+    action: { label: 'Ver y pagar la factura', url: link },
+    after: ['Si ya la pagaste, puedes ignorar este mensaje.'],
+  }),
+  invoicePdf: {
+    title: 'Factura',
+    number: 'Número',
+    issueDate: 'Fecha de emisión',
+    dueDate: 'Vencimiento',
+    from: 'De',
+    billedTo: 'Facturar a',
+    description: 'Descripción',
+    quantity: 'Cant.',
+    unitPrice: 'Precio unitario',
+    amount: 'Importe',
+    subtotal: 'Subtotal',
+    tax: (rate) => `Impuesto (${rate})`,
+    total: 'Total',
+    notes: 'Notas',
+    payOnline: 'Pagar en línea:',
+    status: {
+      draft: 'Borrador',
+      sent: 'Pendiente de pago',
+      paid: 'Pagada',
+      overdue: 'Vencida',
+      void: 'Anulada',
+    },
+  },
 };

@@ -101,4 +101,51 @@ export const fr: MessageCatalogue = {
   }),
   tipReceiptSms: ({ amount, receiver, receiptNumber, pending }) =>
     `Ztart Tips : vous avez donné un pourboire de ${amount} à ${receiver}. Reçu ${receiptNumber}.${pending ? " En attente de confirmation par l'émetteur de votre carte." : ''}`,
+  invoiceIssued: ({ issuer, customerName, number, amount, dueDate, link }) => ({
+    subject: `Facture ${number} de ${issuer} : ${amount}`,
+    paragraphs: [
+      `${issuer} vous a envoyé la facture ${number}, adressée à ${customerName}.`,
+      `Montant à régler : ${amount}, au plus tard le ${dueDate}.`,
+      'Vous pouvez la consulter et la régler en ligne par carte, sans compte, ou avec votre solde Ztart Tips.',
+    ],
+    action: { label: 'Voir et régler la facture', url: link },
+    after: ["Si vous n'attendiez pas cette facture, contactez son expéditeur avant de payer."],
+  }),
+  invoiceReminder: ({ issuer, number, amount, dueDate, link, overdue }) => ({
+    subject: overdue
+      ? `En retard : facture ${number} de ${issuer}`
+      : `Rappel : la facture ${number} de ${issuer} arrive à échéance le ${dueDate}`,
+    paragraphs: [
+      overdue
+        ? `La facture ${number} de ${issuer} (${amount}) était à régler le ${dueDate} et reste impayée.`
+        : `La facture ${number} de ${issuer} (${amount}) arrive à échéance le ${dueDate}.`,
+      'Vous pouvez la régler en ligne par carte, sans compte, ou avec votre solde Ztart Tips.',
+    ],
+    action: { label: 'Voir et régler la facture', url: link },
+    after: ["Si vous l'avez déjà réglée, vous pouvez ignorer ce message."],
+  }),
+  invoicePdf: {
+    title: 'Facture',
+    number: 'Numéro',
+    issueDate: "Date d'émission",
+    dueDate: 'Échéance',
+    from: 'De',
+    billedTo: 'Facturé à',
+    description: 'Description',
+    quantity: 'Qté',
+    unitPrice: 'Prix unitaire',
+    amount: 'Montant',
+    subtotal: 'Sous-total',
+    tax: (rate) => `Taxe (${rate})`,
+    total: 'Total',
+    notes: 'Notes',
+    payOnline: 'Régler en ligne :',
+    status: {
+      draft: 'Brouillon',
+      sent: 'En attente de paiement',
+      paid: 'Payée',
+      overdue: 'En retard',
+      void: 'Annulée',
+    },
+  },
 };

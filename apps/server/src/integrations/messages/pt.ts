@@ -99,4 +99,51 @@ export const pt: MessageCatalogue = {
   }),
   tipReceiptSms: ({ amount, receiver, receiptNumber, pending }) =>
     `Ztart Tips: você deu uma gorjeta de ${amount} para ${receiver}. Recibo ${receiptNumber}.${pending ? ' Pendente até o emissor do seu cartão confirmar.' : ''}`,
+  invoiceIssued: ({ issuer, customerName, number, amount, dueDate, link }) => ({
+    subject: `Fatura ${number} de ${issuer}: ${amount}`,
+    paragraphs: [
+      `${issuer} enviou a você a fatura ${number}, em nome de ${customerName}.`,
+      `Valor a pagar: ${amount}, até ${dueDate}.`,
+      'Você pode vê-la e pagá-la on-line com cartão, sem conta, ou com seu saldo Ztart Tips.',
+    ],
+    action: { label: 'Ver e pagar a fatura', url: link },
+    after: ['Se você não esperava esta fatura, fale com quem a enviou antes de pagar.'],
+  }),
+  invoiceReminder: ({ issuer, number, amount, dueDate, link, overdue }) => ({
+    subject: overdue
+      ? `Vencida: fatura ${number} de ${issuer}`
+      : `Lembrete: a fatura ${number} de ${issuer} vence em ${dueDate}`,
+    paragraphs: [
+      overdue
+        ? `A fatura ${number} de ${issuer} (${amount}) venceu em ${dueDate} e ainda não foi paga.`
+        : `A fatura ${number} de ${issuer} (${amount}) vence em ${dueDate}.`,
+      'Você pode pagá-la on-line com cartão, sem conta, ou com seu saldo Ztart Tips.',
+    ],
+    action: { label: 'Ver e pagar a fatura', url: link },
+    after: ['Se você já pagou, pode ignorar esta mensagem.'],
+  }),
+  invoicePdf: {
+    title: 'Fatura',
+    number: 'Número',
+    issueDate: 'Data de emissão',
+    dueDate: 'Vencimento',
+    from: 'De',
+    billedTo: 'Cobrar de',
+    description: 'Descrição',
+    quantity: 'Qtd.',
+    unitPrice: 'Preço unitário',
+    amount: 'Valor',
+    subtotal: 'Subtotal',
+    tax: (rate) => `Imposto (${rate})`,
+    total: 'Total',
+    notes: 'Observações',
+    payOnline: 'Pagar on-line:',
+    status: {
+      draft: 'Rascunho',
+      sent: 'Aguardando pagamento',
+      paid: 'Paga',
+      overdue: 'Vencida',
+      void: 'Anulada',
+    },
+  },
 };

@@ -17,7 +17,7 @@
 -- (insufficient_balance, limit_exceeded with remainingReferenceMinor, pin_required,
 -- idempotency_conflict, wallet_error, recipient_user_not_found for a recipient gone or who blocked the
 -- payer, settlement_above_remaining, not_found for a goal that is not the payer's in that currency,
--- goal_savings_insufficient, insufficient_holdings) when it moved nothing. A move that made its
+-- goal_savings_insufficient, insufficient_holdings, invoice_not_payable) when it moved nothing. A move that made its
 -- goal reach the target says so (goalReached: true).
 --
 -- An investment order (decision 0036) is a movement of one person (sender = recipient) between
@@ -30,6 +30,12 @@
 -- the cost of the person's holdings in its currency. It has no received transaction and no
 -- notification. A refusal writes nothing; anything
 -- unexpected raises, and the whole batch rolls back.
+--
+-- An invoice paid from the payer's wallet (decision 0038) carries `invoice` ({id, groupId}): the
+-- recipient's sent invoice in the movement's currency and for exactly its total, locked (after the
+-- accounts; a card payment locks the issuer's person row before the invoice, so the two never wait
+-- on each other in a cycle), becomes paid with the money, once: paid, void, another's, or paid
+-- earlier in the batch → invoice_not_payable.
 --
 -- The checks run in order, one movement after the other, on arrays: what an earlier movement of the
 -- batch moved, kept or sent today counts for the later ones. Then one INSERT … SELECT per table
@@ -95,6 +101,10 @@ DECLARE
   v_held int;
   v_quantity bigint;
   v_cost bigint;
+  -- Some movement of the batch pays an invoice; the invoices paid so far in the batch.
+  v_has_invoices boolean;
+  v_invoice uuid;
+  v_invoices_paid uuid[] := '{}';
   -- What the batch found, under its locks: the people of the batch whose account is not deleted.
   v_people uuid[];
   v_account_ids bigint[];
@@ -141,11 +151,12 @@ BEGIN
     COALESCE(bool_or(e.item ? 'tip'), false), COALESCE(bool_or(e.item ? 'debtSettlement'), false),
     array_agg(COALESCE(i."debitKind", 'wallet_available') ORDER BY e.n),
     array_agg(COALESCE(i."creditKind", 'wallet_available') ORDER BY e.n),
-    COALESCE(bool_or(e.item ? 'goal'), false), COALESCE(bool_or(e.item ? 'investment'), false)
+    COALESCE(bool_or(e.item ? 'goal'), false), COALESCE(bool_or(e.item ? 'investment'), false),
+    COALESCE(bool_or(e.item ? 'invoice'), false)
   INTO v_count, v_keys, v_hashes, v_senders, v_recipients, v_amounts, v_currencies, v_nows,
     v_key_expiries, v_day_starts, v_check_daily, v_check_pin, v_ledger_batch_ids, v_ledger_codes,
     v_category_keys, v_references, v_has_tips, v_has_settlements, v_debit_kinds, v_credit_kinds,
-    v_has_goals, v_has_investments
+    v_has_goals, v_has_investments, v_has_invoices
   FROM jsonb_array_elements(p_items) WITH ORDINALITY AS e(item, n),
     jsonb_to_record(e.item) AS i(key text, "requestHash" text, "senderId" uuid, "recipientId" uuid,
       "amountMinor" bigint, currency text, now timestamptz, "keyExpiresAt" timestamptz,
@@ -356,6 +367,18 @@ BEGIN
       END IF;
     END IF;
 
+    -- An invoice's payment: the recipient's sent invoice, for its total in its currency, paid once.
+    IF p_items->(i - 1) ? 'invoice' THEN
+      v_invoice := (p_items->(i - 1)->'invoice'->>'id')::uuid;
+      PERFORM 1 FROM invoices v WHERE v.id = v_invoice AND v.issuer_id = v_recipients[i]
+        AND v.status = 'sent' AND v.currency = v_currencies[i] AND v.total_minor = v_amounts[i]
+      FOR UPDATE;
+      IF NOT FOUND OR v_invoice = ANY (v_invoices_paid) THEN
+        v_outcomes[i] := jsonb_build_object('error', 'invoice_not_payable');
+        CONTINUE;
+      END IF;
+    END IF;
+
     -- A savings goal's move: the payer's own goal in that currency, its row locked (after the
     -- accounts, as nothing that locks a goal locks an account); never more out than it holds.
     IF p_items->(i - 1) ? 'goal' THEN
@@ -474,6 +497,9 @@ BEGIN
         '{goal,reachedAt}', COALESCE(to_jsonb(v_goal_reached_at[v_goal_at]), 'null'::jsonb));
     END IF;
     v_answers[i] := v_answer;
+    IF p_items->(i - 1) ? 'invoice' THEN
+      v_invoices_paid := v_invoices_paid || v_invoice;
+    END IF;
     v_accepted := v_accepted || i;
     v_accepted_keys := v_accepted_keys || COALESCE(v_key, '');
     v_outcomes[i] := jsonb_build_object('statusCode', 201, 'body', v_answer,
@@ -579,6 +605,15 @@ BEGIN
         v_outcomes[v_written_at] := v_outcomes[v_written_at] || jsonb_build_object('notified',
           (p_items->(v_written_at - 1)->'goal'->'reachedNotification'->>'id')::uuid = ANY(v_notified));
       END LOOP;
+    END IF;
+
+    -- Invoices paid from a wallet: paid and completed at once, by the payer.
+    IF v_has_invoices THEN
+      UPDATE invoices v SET status = 'paid', payment_source = 'wallet', payment_status = 'completed',
+        payer_id = v_senders[a.i], paid_at = v_nows[a.i], payment_settled_at = v_nows[a.i],
+        payment_group_id = (p_items->(a.i - 1)->'invoice'->>'groupId')::uuid, updated_at = v_nows[a.i]
+      FROM unnest(v_accepted) AS a(i)
+      WHERE p_items->(a.i - 1) ? 'invoice' AND v.id = (p_items->(a.i - 1)->'invoice'->>'id')::uuid;
     END IF;
 
     -- An investment order's row, with the quantity and cost decided above, and the holdings it changed.

@@ -79,6 +79,12 @@ export interface MovementOrder {
    * `order`, and changes the holding.
    */
   investment?: InvestmentMovement;
+  /**
+   * An invoice paid from the payer's wallet (decision 0038): the recipient's sent invoice, for
+   * exactly its total in its currency, locked and marked paid (source wallet, completed) with the
+   * money; refused `invoice_not_payable` when it is paid, void or not theirs.
+   */
+  invoice?: { id: string; groupId: string };
   /** The answer kept under the key; an answer with a `transaction` gets its categoryId filled in. */
   answer: { transaction: Transaction } | Record<string, unknown>;
 }
@@ -102,7 +108,8 @@ export type MovementRefusal =
   | 'settlement_above_remaining'
   | 'not_found'
   | 'goal_savings_insufficient'
-  | 'insufficient_holdings';
+  | 'insufficient_holdings'
+  | 'invoice_not_payable';
 
 export type MovementOutcome =
   | {

@@ -37,6 +37,7 @@ export const LEDGER_TRANSFER_CODES = [
   'tip',
   'goal',
   'investment',
+  'invoice',
 ] as const;
 export type LedgerTransferCode = (typeof LEDGER_TRANSFER_CODES)[number];
 

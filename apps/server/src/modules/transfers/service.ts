@@ -25,7 +25,7 @@ import {
   pinRequiredError,
 } from '../limits/limits.ts';
 import { type PendingEvent, publishAll } from '../notifications/live.ts';
-import { notificationRow, toNotification } from '../notifications/service.ts';
+import { type NotificationData, notificationRow, toNotification } from '../notifications/service.ts';
 import { type NotificationRow, notifications } from '../notifications/tables.ts';
 import { displayNameOf, notFoundFor, type Person, shortNameOf } from '../profiles/people.ts';
 import { toTransaction, transactionRow } from '../transactions/record.ts';
@@ -139,7 +139,7 @@ function prepareTransfer(
 function movementRecords(
   request: FastifyRequest,
   movement: {
-    kind: 'transfer' | 'tip';
+    kind: MovementKind;
     sender: Pick<Person, 'userId' | 'ztartag' | 'fullName'>;
     recipientId: string;
     receivedTransactionId: string;
@@ -148,22 +148,29 @@ function movementRecords(
     now: Date;
     resource: string;
     metadata: Record<string, unknown>;
+    /** What the recipient's notification adds (an invoice's number and customer). */
+    notice?: NotificationData;
   },
 ) {
   const { kind, sender, amountMinor, currency, now } = movement;
-  const notification = notificationRow({
-    userId: movement.recipientId,
-    type: kind,
-    event: `${kind}_received`,
-    data: {
-      amountMinor,
-      currency,
-      transactionId: movement.receivedTransactionId,
-      fromZtartag: sender.ztartag,
-      fromName: sender.fullName?.trim() || null,
-    },
-    now,
-  });
+  const data = {
+    amountMinor,
+    currency,
+    transactionId: movement.receivedTransactionId,
+    fromZtartag: sender.ztartag,
+    fromName: sender.fullName?.trim() || null,
+  };
+  const notification = notificationRow(
+    kind === 'invoice_payment'
+      ? {
+          userId: movement.recipientId,
+          type: 'transfer',
+          event: 'invoice_paid',
+          data: { ...data, ...movement.notice },
+          now,
+        }
+      : { userId: movement.recipientId, type: kind, event: `${kind}_received`, data, now },
+  );
   const audit = {
     id: randomUUID(),
     createdAt: now,
@@ -176,6 +183,12 @@ function movementRecords(
   };
   return { notification, audit };
 }
+
+/**
+ * What moves between two wallets: a transfer, a tip, or an invoice paid from the wallet (its
+ * recipient is told `invoice_paid`, filed under transfers).
+ */
+export type MovementKind = 'transfer' | 'tip' | 'invoice_payment';
 
 /** One side of a movement between two wallets: its transaction's kind and words, and the other person. */
 interface MovementSide {
@@ -194,7 +207,7 @@ export function walletMovement(
   request: FastifyRequest,
   signedIn: SignedIn,
   movement: {
-    kind: 'transfer' | 'tip';
+    kind: MovementKind;
     key: MovementOrder['key'];
     requestHash: string;
     sender: Person;
@@ -213,6 +226,8 @@ export function walletMovement(
     resource: (sent: TransactionRow) => string;
     /** The audit row's metadata besides the amount and currency. */
     metadata: (groupId: string, ledgerBatchId: string) => Record<string, unknown>;
+    /** What the recipient's notification adds (an invoice's number and customer). */
+    notice?: NotificationData;
   },
 ) {
   const { kind, sender, recipientId, amountMinor, currency, groupId, ledgerBatchId, now } = movement;
@@ -238,6 +253,7 @@ export function walletMovement(
     now,
     resource: movement.resource(sent),
     metadata: movement.metadata(groupId, ledgerBatchId),
+    ...(movement.notice ? { notice: movement.notice } : {}),
   });
   const order = {
     key: movement.key,

@@ -7,6 +7,7 @@ import type { AppDatabase } from '../../db/client.ts';
 import type { DueOperation } from '../../integrations/card-processor/processor.ts';
 import { describeError } from '../../lib/background.ts';
 import { recordAuditInTransaction } from '../activity/service.ts';
+import { settleInvoicesOfCharge } from '../invoices/settlement.ts';
 import { postPending, voidPending } from '../ledger/service.ts';
 import { type PendingEvent, publishAll } from '../notifications/live.ts';
 import { notificationEvents, notify } from '../notifications/service.ts';
@@ -133,8 +134,10 @@ async function applyOutcome(
       );
     }
   }
-  // A quick tip's own row follows its charge, and its receiver hears of it once it is certain.
+  // A quick tip's own row follows its charge, and its receiver hears of it once it is certain;
   if (operation.kind === 'charge') {
     await settleTipsOfCharge(tx, { reference: operation.reference, status, failureCode }, now, events);
+    // An invoice paid by card: paid for good, or payable again.
+    await settleInvoicesOfCharge(tx, { reference: operation.reference, status }, now, events);
   }
 }
