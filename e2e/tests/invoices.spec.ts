@@ -5,7 +5,14 @@ import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoSevereAxeIssue } from './support/axe.ts';
 import { text } from './support/catalog.ts';
-import { balanceOf, futureExpiry, money, SETTLEMENT_TIMEOUT_MS, TEST_CARDS } from './support/money.ts';
+import {
+  balanceOf,
+  fundWallet,
+  futureExpiry,
+  money,
+  SETTLEMENT_TIMEOUT_MS,
+  TEST_CARDS,
+} from './support/money.ts';
 import { linkInMail } from './support/outbox.ts';
 import { signUpNewPerson, uniqueSuffix } from './support/people.ts';
 
@@ -190,4 +197,62 @@ test('a draft can be changed until it is sent, and a voided invoice can no longe
   await expect(pay.getByTestId('invoice-void')).toContainText(en('pay.voidState'));
   await expect(pay.getByTestId('card-fields')).toBeHidden();
   await customer.close();
+});
+
+test('a signed-in customer pays from their wallet after a confirmation, and a second try is told the invoice is already paid', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await signUpNewPerson(page, request, 'issuer');
+  const payerContext = await browser.newContext();
+  const payer = await payerContext.newPage();
+  const payerPerson = await signUpNewPerson(payer, request, 'payer');
+  await fundWallet(payer, 5_000, 'Paula Payer');
+
+  await page.goto('/invoices/new');
+  await page.getByLabel(en('form.customerName'), { exact: true }).fill('Paula Payer');
+  await page.getByLabel(en('form.customerEmail'), { exact: true }).fill(payerPerson.email);
+  await fillLine(page, 0, 'Piano lesson', '1', '20');
+  await page.getByRole('button', { name: en('actions.saveDraft') }).click();
+  await expect(page.getByTestId('invoice-total')).toHaveText(money(2_000));
+  await page.getByRole('button', { name: en('actions.send'), exact: true }).click();
+  await page.getByRole('button', { name: en('send.confirm') }).click();
+  await expect(page.getByTestId('invoice-status')).toHaveText(en('status.sent'));
+  const payPath = new URL((await page.getByTestId('pay-url').textContent()) ?? '').pathname;
+  const issuerBefore = await balanceOf(page);
+  const payerBefore = await balanceOf(payer);
+
+  // A second tab opened before paying: it still offers to pay.
+  const staleTab = await payerContext.newPage();
+  await staleTab.goto(payPath);
+  await expect(staleTab.getByTestId('invoice-pay')).toBeVisible();
+
+  await payer.goto(payPath);
+  await payer.getByRole('radio', { name: en('pay.methodWallet') }).check();
+  await expect(payer.getByTestId('wallet-available')).toHaveText(
+    en('pay.available', { amount: money(payerBefore.availableMinor) }),
+  );
+  await payer.getByRole('button', { name: en('pay.payWallet') }).click();
+  const confirm = payer.getByRole('dialog', { name: en('pay.confirmTitle', { total: money(2_000) }) });
+  await expect(confirm).toBeVisible();
+  await expectNoSevereAxeIssue(payer, 'the wallet payment confirmation');
+  await confirm.getByRole('button', { name: en('pay.confirmPay', { total: money(2_000) }) }).click();
+  await expect(payer.getByTestId('invoice-paid')).toBeVisible();
+
+  expect((await balanceOf(payer)).availableMinor).toBe(payerBefore.availableMinor - 2_000);
+  await expect
+    .poll(async () => (await balanceOf(page)).availableMinor, { timeout: SETTLEMENT_TIMEOUT_MS })
+    .toBe(issuerBefore.availableMinor + 2_000);
+
+  // The stale tab tries again: refused with the catalogue's words, no money moves, and it shows paid.
+  await staleTab.getByRole('radio', { name: en('pay.methodWallet') }).check();
+  await staleTab.getByRole('button', { name: en('pay.payWallet') }).click();
+  await staleTab.getByRole('button', { name: en('pay.confirmPay', { total: money(2_000) }) }).click();
+  await expect(staleTab.getByText(text('en', 'errors', 'invoice_not_payable'))).toBeVisible();
+  await expect(staleTab.getByTestId('invoice-paid')).toBeVisible();
+  await expect(staleTab.getByTestId('invoice-pay')).toBeHidden();
+  expect((await balanceOf(payer)).availableMinor).toBe(payerBefore.availableMinor - 2_000);
+  await payerContext.close();
 });

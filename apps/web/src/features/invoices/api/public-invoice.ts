@@ -41,9 +41,11 @@ function isNotFound(error: unknown): boolean {
 
 /**
  * `POST /api/public/invoices/{code}/payments` with the confirmation's Idempotency-Key: repeating it
- * can never pay twice. The invoice as the payment left it replaces the one shown.
+ * can never pay twice. The invoice as the payment left it replaces the one shown. When it was paid
+ * or voided meanwhile (409 `invoice_not_payable`), `onNotPayable` hears of it even though the
+ * screen that asked has given way to the invoice's new state.
  */
-export function usePayInvoice(code: string) {
+export function usePayInvoice(code: string, onNotPayable: (error: unknown) => void) {
   const queryClient = useQueryClient();
   return useMutation<InvoicePaymentResponse, unknown, IdempotentRequest<InvoicePaymentRequestInput>>({
     mutationFn: async ({ body, idempotencyKey }) =>
@@ -58,6 +60,7 @@ export function usePayInvoice(code: string) {
     onError: (error) => {
       // Paid or voided meanwhile: show the invoice as it now stands, without a pay button.
       if (errorCodeOf(error) === 'invoice_not_payable') {
+        onNotPayable(error);
         void queryClient.invalidateQueries({ queryKey: publicInvoiceKeys.detail(code) });
       }
     },

@@ -14,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/toast/toast-store';
 import { usePayInvoice, usePublicInvoice } from '@/features/invoices/api/public-invoice';
 import {
   type CardDraft,
@@ -368,7 +369,9 @@ function ConfirmPayment({
   const { t } = useTranslation('invoices');
   const format = useFormatMoney();
   const errorMessage = useErrorMessage();
-  const pay = usePayInvoice(code);
+  // Paid or voided meanwhile: the page turns to that state (and this dialog goes with it), so the
+  // reason stays on screen as a toast.
+  const pay = usePayInvoice(code, (error) => toast({ title: errorMessage(error), variant: 'destructive' }));
   const [askPin, setAskPin] = useState(false);
   const total = format(invoice.totalMinor, invoice.currency);
   const body = t('pay.confirmBody', { total, name: invoice.issuer.displayName, number: invoice.number });
