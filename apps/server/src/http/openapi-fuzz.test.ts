@@ -255,6 +255,19 @@ function writingRequests(hints: Hints): Record<string, RequestParts> {
         qrCode: qrCode!,
       },
     },
+    'POST /api/invoices': {
+      path: {},
+      query: {},
+      body: {
+        customerName: text,
+        customerEmail: 'customer@example.com',
+        currency: 'USD',
+        dueDate: '2099-12-31',
+        taxRateBasisPoints: 1_000,
+        notes: text,
+        lines: [{ description: text, quantity: 1, unitPriceMinor: 100 }],
+      },
+    },
     'POST /api/rpc/log_user_action': {
       path: {},
       query: {},

@@ -53,36 +53,42 @@ export function invoiceTotals(
   lines: readonly { quantity: number; unitPriceMinor: number }[],
   taxRateBasisPoints: number,
 ): InvoiceTotals {
-  let subtotal = 0n;
-  for (const line of lines) subtotal += BigInt(line.quantity) * BigInt(line.unitPriceMinor);
-  const tax = (subtotal * BigInt(taxRateBasisPoints) * 2n + 10_000n) / 20_000n;
+  const { subtotal, tax } = exactTotals(lines, taxRateBasisPoints);
   if (subtotal + tax > BigInt(MAX_AMOUNT_MINOR))
     throw new RangeError('an invoice total beyond MAX_AMOUNT_MINOR');
   const [subtotalMinor, taxMinor] = [subtotal, tax].map((minor) => Number(minor)) as [number, number];
   return { subtotalMinor, taxMinor, totalMinor: subtotalMinor + taxMinor };
 }
 
+function exactTotals(
+  lines: readonly { quantity: number; unitPriceMinor: number }[],
+  taxRateBasisPoints: number,
+): { subtotal: bigint; tax: bigint } {
+  let subtotal = 0n;
+  for (const line of lines) subtotal += BigInt(line.quantity) * BigInt(line.unitPriceMinor);
+  const tax = (subtotal * BigInt(taxRateBasisPoints) * 2n + 10_000n) / 20_000n;
+  return { subtotal, tax };
+}
+
 const lineDescriptionSchema = safeText()
   .min(1, 'validation.required')
   .max(INVOICE_LIMITS.lineDescriptionMax, 'validation.tooLong');
 
-export const invoiceLineInputSchema = z
-  .object({
-    description: lineDescriptionSchema,
-    /** A whole quantity (hours, items), 1 to INVOICE_LIMITS.quantityMax. */
-    quantity: z
-      .number()
-      .int('validation.quantity')
-      .min(1, 'validation.quantity')
-      .max(INVOICE_LIMITS.quantityMax, 'validation.quantity'),
-    /** Minor units per item; 0 allowed (a free line). */
-    unitPriceMinor: z
-      .number()
-      .int('validation.amount')
-      .min(0, 'validation.amount')
-      .max(INVOICE_LIMITS.totalMaxMinor, 'validation.amountMax'),
-  })
-  .meta({ id: 'InvoiceLineInput' });
+export const invoiceLineInputSchema = z.object({
+  description: lineDescriptionSchema,
+  /** A whole quantity (hours, items), 1 to INVOICE_LIMITS.quantityMax. */
+  quantity: z
+    .number()
+    .int('validation.quantity')
+    .min(1, 'validation.quantity')
+    .max(INVOICE_LIMITS.quantityMax, 'validation.quantity'),
+  /** Minor units per item; 0 allowed (a free line). */
+  unitPriceMinor: z
+    .number()
+    .int('validation.amount')
+    .min(0, 'validation.amount')
+    .max(INVOICE_LIMITS.totalMaxMinor, 'validation.amountMax'),
+});
 export type InvoiceLineInput = z.infer<typeof invoiceLineInputSchema>;
 
 const linesSchema = z
@@ -104,9 +110,13 @@ function checkTotal(
   body: { lines?: InvoiceLineInput[] | undefined; taxRateBasisPoints?: number | undefined },
   context: z.core.$RefinementCtx,
 ) {
-  if (!body.lines) return;
-  const { totalMinor } = invoiceTotals(body.lines, body.taxRateBasisPoints ?? 0);
-  if (totalMinor > INVOICE_LIMITS.totalMaxMinor) {
+  const rate = body.taxRateBasisPoints ?? 0;
+  // Fields that failed their own checks (a fraction, 1e308) were reported already: no total of them.
+  const whole = (value: number) => Number.isSafeInteger(value) && value >= 0;
+  if (!body.lines?.every((line) => whole(line.quantity) && whole(line.unitPriceMinor)) || !whole(rate))
+    return;
+  const { subtotal, tax } = exactTotals(body.lines, rate);
+  if (subtotal + tax > BigInt(INVOICE_LIMITS.totalMaxMinor)) {
     context.addIssue({ code: 'custom', path: ['lines'], message: 'validation.invoiceTotalMax' });
   }
 }
