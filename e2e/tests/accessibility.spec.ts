@@ -3,7 +3,16 @@ import { expect, test } from '@playwright/test';
 
 import { enterDemo } from './support/demo.ts';
 
-const PUBLIC_PAGES = ['/', '/quick-tip', '/quick-tip?to=maria_waits', '/auth', '/no-such-page'];
+/** An invoice pay link whose code nobody holds: the pay page's "not found" state. */
+const UNKNOWN_PAY_LINK = '/i/AAAAAAAAAAAAAAAAAAAAAA';
+const PUBLIC_PAGES = [
+  '/',
+  '/quick-tip',
+  '/quick-tip?to=maria_waits',
+  '/auth',
+  '/no-such-page',
+  UNKNOWN_PAY_LINK,
+];
 const PRIVATE_PAGES = [
   '/wallet',
   '/payment-methods',
@@ -23,6 +32,8 @@ const PRIVATE_PAGES = [
   '/account?tab=notifications',
   '/analytics?period=last3Months',
   '/investments',
+  '/invoices',
+  '/invoices/new',
 ];
 const PAGES = [...PUBLIC_PAGES, ...PRIVATE_PAGES];
 /** Pages whose content arrives after their title: checked once it has (a test id in it). */
@@ -38,6 +49,9 @@ const CONTENT_OF: Record<string, string> = {
   '/activity': 'transaction-row',
   '/analytics?period=last3Months': 'analytics-series',
   '/investments': 'instrument-row',
+  '/invoices': 'invoices-empty',
+  '/invoices/new': 'invoice-form',
+  [UNKNOWN_PAY_LINK]: 'invoice-not-found',
 };
 
 for (const path of PAGES) {

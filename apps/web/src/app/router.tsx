@@ -359,7 +359,7 @@ const inAppQuickTipRoute: RouteObject = {
 
 /**
  * Public pages that links of ours lead to, beyond the spec's route table: `/qr/:code` shows a
- * scanned QR code's message and a button to tip its owner.
+ * scanned QR code's message and a button to tip its owner; `/i/:code` is an invoice's pay link.
  */
 const linkPageRoutes: RouteObject[] = [
   {
@@ -369,7 +369,50 @@ const linkPageRoutes: RouteObject[] = [
       (m) => m.QrLandingPage,
     ),
   },
+  {
+    path: '/i/:code',
+    lazy: screen(
+      () => import('@/features/invoices/pages/public-invoice-page'),
+      (m) => m.PublicInvoicePage,
+    ),
+  },
 ];
+
+/**
+ * An invoice's own screens under `/invoices`, beyond the route table: a new invoice, one invoice,
+ * and editing a draft (React Router ranks `/invoices/new` above `/invoices/:id`).
+ */
+const INVOICE_SCREENS: Record<'/invoices/new' | '/invoices/:id' | '/invoices/:id/edit', ScreenRoute> = {
+  '/invoices/new': {
+    layout: 'app',
+    requiresSignIn: true,
+    lazy: screen(
+      () => import('@/features/invoices/pages/invoice-editor-page'),
+      (m) => m.NewInvoicePage,
+    ),
+  },
+  '/invoices/:id': {
+    layout: 'app',
+    requiresSignIn: true,
+    lazy: screen(
+      () => import('@/features/invoices/pages/invoice-detail-page'),
+      (m) => m.InvoiceDetailPage,
+    ),
+  },
+  '/invoices/:id/edit': {
+    layout: 'app',
+    requiresSignIn: true,
+    lazy: screen(
+      () => import('@/features/invoices/pages/invoice-editor-page'),
+      (m) => m.EditInvoicePage,
+    ),
+  },
+};
+
+const invoiceRoutes: RouteObject[] = Object.entries(INVOICE_SCREENS).map(([path, route]) => ({
+  path,
+  lazy: lazyRoute(route),
+}));
 
 const redirectRoutes: RouteObject[] = Object.entries(ROUTE_REDIRECTS).map(([path, target]) => ({
   path,
@@ -403,6 +446,7 @@ export function buildRoutes(queryClient?: QueryClient): RouteObject[] {
           children: [
             ...screenRoutes('app', queryClient),
             inAppQuickTipRoute,
+            ...invoiceRoutes,
             {
               path: '*',
               lazy: screen(

@@ -12,6 +12,7 @@ import type errors from '@/i18n/locales/en/errors.json';
 import type goals from '@/i18n/locales/en/goals.json';
 import type guard from '@/i18n/locales/en/guard.json';
 import type investments from '@/i18n/locales/en/investments.json';
+import type invoices from '@/i18n/locales/en/invoices.json';
 import type nav from '@/i18n/locales/en/nav.json';
 import type nearby from '@/i18n/locales/en/nearby.json';
 import type notifications from '@/i18n/locales/en/notifications.json';
@@ -36,6 +37,7 @@ declare module 'i18next' {
       common: typeof common;
       debts: typeof debts;
       investments: typeof investments;
+      invoices: typeof invoices;
       contacts: typeof contacts;
       dashboard: typeof dashboard;
       errors: typeof errors;

@@ -19,6 +19,7 @@ export const NAMESPACES = [
   'budgets',
   'goals',
   'investments',
+  'invoices',
   'contacts',
   'profile',
   'dashboard',

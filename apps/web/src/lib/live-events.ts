@@ -34,6 +34,8 @@ export const BUDGETS_QUERY_ROOT = ['budgets'] as const;
 export const GOALS_QUERY_ROOT = ['goals'] as const;
 /** The person's investments: a wallet movement may be an order, so money events refresh them too. */
 export const INVESTMENTS_QUERY_ROOT = ['investments'] as const;
+/** The person's invoices: a payment of one lands in the wallet, so money events refresh them too. */
+export const INVOICES_QUERY_ROOT = ['invoices'] as const;
 
 /**
  * The app keeps answers fresh for minutes and does not refetch on mount; an answer that a
@@ -52,6 +54,7 @@ export function invalidateMoneyQueries(queryClient: QueryClient): Promise<void> 
     queryClient.invalidateQueries({ queryKey: BUDGETS_QUERY_ROOT }),
     queryClient.invalidateQueries({ queryKey: GOALS_QUERY_ROOT }),
     queryClient.invalidateQueries({ queryKey: INVESTMENTS_QUERY_ROOT }),
+    queryClient.invalidateQueries({ queryKey: INVOICES_QUERY_ROOT }),
   ]).then(() => undefined);
 }
 
