@@ -9,4 +9,5 @@ if ! command -v pdftotext >/dev/null 2>&1; then
   as_root apt-get update -qq
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq poppler-utils >/dev/null
 fi
-pdftotext -v 2>&1 | head -n 1
+# sed reads to the end, so pdftotext never meets a closed pipe (which pipefail would report).
+pdftotext -v 2>&1 | sed -n 1p
