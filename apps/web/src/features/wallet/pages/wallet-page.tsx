@@ -100,9 +100,14 @@ export function WalletPage() {
           {t('wallet:actions.send')}
         </Button>
       </div>
-      <Suspense fallback={<LowerHalfSkeleton />}>
-        <WalletLowerHalf wallet={wallet.isSuccess ? wallet.data : undefined} currencies={currencies} />
-      </Suspense>
+      {typeof window === 'undefined' ? (
+        // The server's first paint (app/first-paint/server.tsx) shows the shapes the browser shows.
+        <LowerHalfSkeleton />
+      ) : (
+        <Suspense fallback={<LowerHalfSkeleton />}>
+          <WalletLowerHalf wallet={wallet.isSuccess ? wallet.data : undefined} currencies={currencies} />
+        </Suspense>
+      )}
       <Dialog
         open={action !== null}
         onOpenChange={(open) => (open ? null : close())}
