@@ -10,9 +10,10 @@
  * Plain JavaScript so that it runs before anything is compiled, without a TypeScript loader.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const webDir = fileURLToPath(new URL('..', import.meta.url));
 const repoDir = path.resolve(webDir, '../..');
@@ -37,6 +38,8 @@ export const SOURCE_HASH_FILE = '.source-hash';
  */
 export const SSR_DIR = '.ssr';
 export const QUICK_TIP_SSR_FILE = 'quick-tip.js';
+/** The first paint of /auth and /wallet per language (src/app/first-paint/server.tsx, decision 0041). */
+export const FIRST_PAINT_FILE = 'first-paint.json';
 
 function filesOf(relative) {
   const absolute = path.join(repoDir, relative);
@@ -72,11 +75,18 @@ function optionValue(argv, name) {
 }
 
 /**
- * The quick-tip page as one module of plain JavaScript for Node (src/quick-tip/server.tsx): our
- * code, @ztart/shared and the icons compiled in; React stays an import, so that the server loads
- * one React for react-dom/server and the page. No TypeScript loader is needed to run it.
+ * A page rendered on the server as one module of plain JavaScript for Node: the quick-tip page
+ * (src/quick-tip/server.tsx) and the first paint of /auth and /wallet (src/app/first-paint/server.tsx).
+ * Our code, @ztart/shared and the icons compiled in; React stays an import, so that the server
+ * loads one React for react-dom/server and the page. No TypeScript loader is needed to run it.
  */
-async function buildQuickTipRenderer(build, outDir) {
+async function buildServerRenderer(
+  build,
+  outDir,
+  entry,
+  fileName,
+  { emptyOutDir = true, external = ['react', 'react-dom'] } = {},
+) {
   const { default: react } = await import('@vitejs/plugin-react');
   await build({
     root: webDir,
@@ -85,16 +95,45 @@ async function buildQuickTipRenderer(build, outDir) {
     logLevel: 'warn',
     plugins: [react()],
     resolve: { alias: { '@': path.join(webDir, 'src') } },
-    ssr: { target: 'node', noExternal: true, external: ['react', 'react-dom'] },
+    ssr: { target: 'node', noExternal: true, external },
     build: {
-      ssr: path.join(webDir, 'src/quick-tip/server.tsx'),
-      outDir: path.join(outDir, SSR_DIR),
-      emptyOutDir: true,
+      ssr: path.join(webDir, entry),
+      outDir,
+      emptyOutDir,
       copyPublicDir: false,
       target: 'node20',
-      rolldownOptions: { output: { entryFileNames: QUICK_TIP_SSR_FILE } },
+      rolldownOptions: { output: { entryFileNames: fileName } },
     },
   });
+}
+
+/**
+ * The first paint of /auth and /wallet in every language, rendered here once (decision 0041): the
+ * renderer is built with React inside (it runs from a temporary folder, where no package resolves),
+ * run on each screen with the catalogue file the client build wrote, and thrown away. The server
+ * only reads the JSON.
+ */
+async function renderFirstPaints(build, outDir) {
+  const temporary = mkdtempSync(path.join(tmpdir(), 'ztart-first-paint-'));
+  try {
+    await buildServerRenderer(build, temporary, 'src/app/first-paint/server.tsx', 'first-paint.js', {
+      external: [],
+    });
+    const { renderFirstPaint, FIRST_PAINT_SCREENS, LANGUAGES } = await import(
+      pathToFileURL(path.join(temporary, 'first-paint.js')).href
+    );
+    const paints = {};
+    for (const screen of FIRST_PAINT_SCREENS) {
+      paints[screen] = {};
+      for (const language of LANGUAGES) {
+        const catalogue = JSON.parse(readFileSync(path.join(outDir, 'locales', `${language}.json`), 'utf8'));
+        paints[screen][language] = renderFirstPaint(screen, language, catalogue);
+      }
+    }
+    writeFileSync(path.join(outDir, SSR_DIR, FIRST_PAINT_FILE), JSON.stringify(paints));
+  } finally {
+    rmSync(temporary, { recursive: true, force: true });
+  }
 }
 
 async function main(argv) {
@@ -103,7 +142,8 @@ async function main(argv) {
   const upToDate =
     readStoredHash(outDir) === hash &&
     existsSync(path.join(outDir, 'index.html')) &&
-    existsSync(path.join(outDir, SSR_DIR, QUICK_TIP_SSR_FILE));
+    existsSync(path.join(outDir, SSR_DIR, QUICK_TIP_SSR_FILE)) &&
+    existsSync(path.join(outDir, SSR_DIR, FIRST_PAINT_FILE));
   if (argv.includes('--if-changed') && upToDate) {
     console.log('The web app is up to date (its sources have not changed since the last build).');
     return;
@@ -117,7 +157,13 @@ async function main(argv) {
     mode: 'production',
     build: { outDir, emptyOutDir: true },
   });
-  await buildQuickTipRenderer(build, outDir);
+  await buildServerRenderer(
+    build,
+    path.join(outDir, SSR_DIR),
+    'src/quick-tip/server.tsx',
+    QUICK_TIP_SSR_FILE,
+  );
+  await renderFirstPaints(build, outDir);
   writeFileSync(path.join(outDir, SOURCE_HASH_FILE), `${hash}\n`);
 }
 

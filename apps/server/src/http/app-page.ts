@@ -1,12 +1,20 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { FALLBACK_LANGUAGE, isLanguage, type Language } from '@ztart/shared/languages';
+import {
+  FIRST_PAINT_ELEMENT_ID,
+  FIRST_PAINT_FILE,
+  FIRST_PAINT_SCREENS,
+  type FirstPaints,
+  firstPaintScreenOf,
+} from '@ztart/shared/first-paint';
+import { FALLBACK_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@ztart/shared/languages';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { languageTagsOf } from './quick-tip-page.ts';
 
 /** Written by the web build (apps/web/tooling/route-preloads-plugin.ts); a dot folder, never served. */
 export const ROUTE_PRELOADS_FILE = path.join('.vite', 'route-preloads.json');
+const EMPTY_ROOT = '<div id="root"></div>';
 /** What the app asks for first, whoever is visiting (apps/web/src/lib/auth/session.ts). */
 export const SESSION_URL = '/api/auth/session';
 
@@ -24,6 +32,30 @@ interface RoutePreloads {
 
 /** Asset URLs only: what goes into an attribute must be one of the build's own files. */
 const ASSET_URL = /^\/(?:assets\/[\w.-]+\.(?:js|css)|locales\/[a-z]{2}\.json\?v=[0-9a-f]+)$/;
+
+/** The build's first paints: an element of ours per screen and language, nothing else. */
+function isFirstPaints(value: unknown): value is FirstPaints {
+  const candidate = value as Record<string, Record<string, unknown>> | null;
+  return FIRST_PAINT_SCREENS.every((screen) =>
+    LANGUAGES.every((language) => {
+      const paint = candidate?.[screen]?.[language];
+      return typeof paint === 'string' && paint.startsWith(`<div id="${FIRST_PAINT_ELEMENT_ID}" `);
+    }),
+  );
+}
+
+function readFirstPaints(distDir: string, log: FastifyBaseLogger): FirstPaints | null {
+  const file = path.join(distDir, FIRST_PAINT_FILE);
+  if (!existsSync(file)) return null;
+  try {
+    const paints: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    if (isFirstPaints(paints)) return paints;
+  } catch {
+    // Logged below.
+  }
+  log.warn({ file }, 'the app page is sent without its first paints');
+  return null;
+}
 
 function isRoutePreloads(value: unknown): value is RoutePreloads {
   const candidate = value as Partial<RoutePreloads> | null;
@@ -74,6 +106,10 @@ export interface AppPageOptions {
  * after the entry has run), and `preload` for the catalogue of the browser's language and for the
  * session, which the app asks for first. Without the build's list (an older build), the HTML is
  * sent as built.
+ *
+ * `/auth` and `/wallet` also carry their first paint in the browser's language, rendered by the
+ * build (decision 0041). Without it (an older build), the page is sent without it and the app
+ * renders as before.
  */
 export function createAppPage(options: AppPageOptions) {
   const htmlPath = path.join(options.distDir, 'index.html');
@@ -94,9 +130,18 @@ export function createAppPage(options: AppPageOptions) {
   }
   const { locales, routes } = preloads;
   const pages = new Map<string, { body: string; etag: string }>();
+  const rootAt = html.indexOf(EMPTY_ROOT);
 
-  const pageFor = (route: RoutePreload | undefined, language: Language, signedIn: boolean) => {
-    const key = `${route?.path ?? ''}|${language}|${signedIn}`;
+  // Before the app's root, which stays empty: the app renders there as before.
+  const firstPaints = rootAt >= 0 ? readFirstPaints(options.distDir, options.log) : null;
+
+  const pageFor = (
+    route: RoutePreload | undefined,
+    language: Language,
+    signedIn: boolean,
+    screen: keyof FirstPaints | null,
+  ) => {
+    const key = `${route?.path ?? ''}|${language}|${signedIn}|${screen ?? ''}`;
     let page = pages.get(key);
     if (!page) {
       const modules = [...(route?.modules ?? []), ...(signedIn ? (route?.signedInModules ?? []) : [])];
@@ -109,7 +154,13 @@ export function createAppPage(options: AppPageOptions) {
         ...(locale ? [`<link rel="preload" as="fetch" crossorigin href="${locale}">`] : []),
         `<link rel="preload" as="fetch" crossorigin href="${SESSION_URL}">`,
       ];
-      const body = `${html.slice(0, headEnd)}${links.map((link) => `    ${link}\n`).join('')}${html.slice(headEnd)}`;
+      const firstPaint = screen ? (firstPaints?.[screen][language] ?? '') : '';
+      const body = [
+        html.slice(0, headEnd),
+        links.map((link) => `    ${link}\n`).join(''),
+        firstPaint ? html.slice(headEnd, rootAt) : html.slice(headEnd),
+        ...(firstPaint ? [firstPaint, html.slice(rootAt)] : []),
+      ].join('');
       page = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
       pages.set(key, page);
     }
@@ -120,11 +171,11 @@ export function createAppPage(options: AppPageOptions) {
     send(request: FastifyRequest, reply: FastifyReply) {
       const pathname = (request.raw.url ?? request.url).split(/[?#]/, 1)[0] ?? '/';
       const route = routes.find((candidate) => matchesRoute(candidate.path, pathname));
-      const page = pageFor(
-        route,
-        preferredLanguage(request.headers['accept-language']),
-        options.hasSession(request),
-      );
+      const signedIn = options.hasSession(request);
+      const url = request.raw.url ?? request.url;
+      const search = url.includes('?') ? url.slice(url.indexOf('?')) : '';
+      const screen = firstPaints ? firstPaintScreenOf(pathname, search, signedIn) : null;
+      const page = pageFor(route, preferredLanguage(request.headers['accept-language']), signedIn, screen);
       reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')

@@ -72,8 +72,9 @@ describe('the web app as a phone receives it', () => {
     }
   });
 
-  it('keeps the signed-in home and the quick-tip page within their JavaScript budgets, zod left for later', async () => {
-    // UX.md: 200 KB of gzipped JavaScript for a signed-in first screen; the quick-tip page 120 KB.
+  it('keeps the signed-in home, the wallet and the quick-tip page within their JavaScript budgets, zod left for later', async () => {
+    // UX.md: 200 KB of gzipped JavaScript for a signed-in first screen (the home, the wallet); the
+    // quick-tip page 120 KB.
     const measure = async (flag: string) => {
       const { stdout } = await promisify(execFile)(
         process.execPath,
@@ -82,7 +83,7 @@ describe('the web app as a phone receives it', () => {
       );
       return JSON.parse(stdout) as { files: { file: string }[]; totalGzipBytes: number; budgetBytes: number };
     };
-    for (const flag of ['--home', '--quick-tip']) {
+    for (const flag of ['--home', '--wallet', '--quick-tip']) {
       const page = await measure(flag);
       expect(page.totalGzipBytes, flag).toBeLessThanOrEqual(page.budgetBytes);
       expect(
@@ -157,6 +158,60 @@ describe('the web app as a phone receives it', () => {
     expect(answer.body).toMatch(
       /<link rel="preload" as="fetch" crossorigin href="\/locales\/en\.json\?v=[0-9a-f]+">/,
     );
+  });
+
+  describe('the first paint of /auth and /wallet, rendered on the server', () => {
+    const pageWithFirstPaint = async (url: string, headers: Record<string, string>) =>
+      (await testApp.app.inject({ method: 'GET', url, headers })).body;
+    const firstPaintOf = (html: string) =>
+      /<div id="first-paint"[^>]*>([\s\S]*?)<div id="root"><\/div>/.exec(html)?.[1] ?? '';
+
+    it('puts the sign-in screen in /auth’s HTML in the browser’s language, over the app and inert', async () => {
+      const html = await pageWithFirstPaint('/auth', { 'accept-language': 'es-MX,es;q=0.9' });
+      expect(html).toMatch(
+        /<div id="first-paint" class="[^"]*\bfixed\b[^"]*" aria-hidden="true" inert><fieldset disabled class="contents">/,
+      );
+      const firstPaint = firstPaintOf(html);
+      // The catalogue's Spanish texts, the form and the demo's card, as the screen renders them.
+      expect(firstPaint).toContain('data-testid="screen-title"');
+      expect(firstPaint).toContain('name="email"');
+      expect(firstPaint).toContain('name="password"');
+      expect(firstPaint).toContain('Explora Ztart Tips con una cuenta de ejemplo');
+      expect(firstPaint).toContain('Correo electrónico');
+      // No server details: nothing React writes when a render falls back to the browser.
+      expect(firstPaint).not.toMatch(/<template|data-msg|data-cstck|\.js:\d+/);
+      // The app's root stays empty: the app renders there as before.
+      expect(html).toContain('<div id="root"></div>');
+    });
+
+    it('puts the wallet’s heading and loading shapes in /wallet’s HTML for a visitor with a session, and nothing personal', async () => {
+      const html = await pageWithFirstPaint('/wallet', { cookie: 'session=not-checked-here' });
+      const firstPaint = firstPaintOf(html);
+      expect(firstPaint).toContain('data-testid="screen-title"');
+      expect(firstPaint).toContain('motion-safe:animate-pulse');
+      expect(firstPaint).not.toMatch(/<template|data-msg|data-cstck|\.js:\d+/);
+    });
+
+    it('leaves it out where the screen would show something else', async () => {
+      for (const [url, headers] of [
+        ['/wallet', {}],
+        ['/wallet?action=withdraw', { cookie: 'session=x' }],
+        ['/auth', { cookie: 'session=x' }],
+        ['/auth?mode=forgot-password', {}],
+        ['/transactions', { cookie: 'session=x' }],
+      ] as const) {
+        const answer = await testApp.app.inject({ method: 'GET', url, headers });
+        expect(answer.body, url).not.toContain('id="first-paint"');
+        expect(answer.body, url).toContain('<div id="root"></div>');
+      }
+    });
+
+    it('is rendered by the build, for every language, and never handed out as a file', async () => {
+      const paints = JSON.parse(readFileSync(path.join(distDir, '.ssr/first-paint.json'), 'utf8'));
+      expect(Object.keys(paints.auth).sort()).toEqual(['en', 'es', 'fr', 'pt']);
+      expect(paints.wallet.fr).toContain('Portefeuille');
+      expect((await get('/.ssr/first-paint.json')).statusCode).toBe(404);
+    });
   });
 
   describe('the quick-tip page, rendered on the server', () => {

@@ -2,6 +2,7 @@ import { TriangleExclamationPoint } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { useRevealApp } from '@/app/first-paint/first-paint';
 import { Button } from '@/components/ui/button';
 
 /**
@@ -10,6 +11,7 @@ import { Button } from '@/components/ui/button';
  */
 export function ErrorScreen() {
   const { t } = useTranslation('common', { useSuspense: false });
+  useRevealApp();
   return (
     <div
       role="alert"

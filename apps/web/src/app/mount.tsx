@@ -1,6 +1,7 @@
 import { type ReactNode, StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { App } from '@/app/app';
+import { revealAppLater } from '@/app/first-paint/first-paint';
 
 export const ROOT_ELEMENT_ID = 'root';
 
@@ -10,5 +11,6 @@ export function mountApp(app: ReactNode = <App />, doc: Document = document): Ro
   if (!container) throw new Error('Root element not found');
   const root = createRoot(container);
   root.render(<StrictMode>{app}</StrictMode>);
+  revealAppLater(doc);
   return root;
 }

@@ -4,6 +4,7 @@ import { ROUTE_REDIRECTS, type ScreenPath } from '@ztart/shared/routes';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LazyRouteFunction, type RouteObject, redirect } from 'react-router';
 import { RouteErrorScreen } from '@/app/error-screen';
+import { useRevealApp } from '@/app/first-paint/first-paint';
 import { StartupSkeleton } from '@/app/layout/page-skeleton';
 import { RootShell } from '@/app/root-shell';
 import { prefetchDashboard } from '@/features/dashboard/api/get-dashboard';
@@ -11,9 +12,19 @@ import { SIGNED_IN_QUICK_TIP_PATH } from '@/features/tips/quick-tip-link';
 
 type LazyScreen = () => Promise<{ Component: ComponentType }>;
 
-/** A lazily loaded screen: its code arrives only when its route is first visited. */
+/**
+ * A lazily loaded screen: its code arrives only when its route is first visited. Once rendered, it
+ * takes the place of the server's first paint of it, if the page has one (decision 0041).
+ */
 function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyScreen {
-  return async () => ({ Component: pick(await load()) });
+  return async () => {
+    const Screen = pick(await load());
+    function RevealedScreen() {
+      useRevealApp();
+      return <Screen />;
+    }
+    return { Component: RevealedScreen };
+  };
 }
 
 /**

@@ -1,27 +1,28 @@
-import type { Currency } from '@ztart/shared/money';
 import { ArrowDownToLine, ArrowUpFromLine, Send, Wallet } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ListRowSkeleton } from '@/components/list-row-skeleton';
 import { PageHeader } from '@/components/page-header';
-import { TransactionList } from '@/components/transactions';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
-import { AnalyticsCard } from '@/features/wallet/components/analytics-chart';
 import { BalanceCards } from '@/features/wallet/components/balance-cards';
-import { LimitsCard } from '@/features/wallet/components/limits-card';
-import { MethodsSummary } from '@/features/wallet/components/methods-summary';
 import { useErrorMessage } from '@/hooks/use-error-message';
 import { useWallet } from '@/lib/wallet/get-wallet';
-import { MAIN_CURRENCY, preferredCurrency, shownBalances } from '@/lib/wallet/wallet-figures';
+import { preferredCurrency, shownBalances } from '@/lib/wallet/wallet-figures';
 
 // The flows open in a dialog, after a tap: their code (forms, validation, PIN) loads then, not
 // with the screen (decision 0025).
 const MovementFlow = lazy(() =>
   import('@/features/wallet/components/movement-flow').then((m) => ({ default: m.MovementFlow })),
+);
+// Below the balances and the buttons (activity, chart, methods, limits): loaded and rendered after
+// the first paint, so the screen's first render and its first download stay small (decision 0041).
+const WalletLowerHalf = lazy(() =>
+  import('@/features/wallet/components/wallet-lower-half').then((m) => ({ default: m.WalletLowerHalf })),
 );
 const SendMoneyFlow = lazy(() =>
   import('@/features/wallet/components/send-money-flow').then((m) => ({ default: m.SendMoneyFlow })),
@@ -45,8 +46,6 @@ export function WalletPage() {
   const [action, setAction] = useState<Action | null>(
     () => ACTION_OF_LINK[searchParams.get('action') ?? ''] ?? null,
   );
-  const [chartCurrency, setChartCurrency] = useState<Currency>(MAIN_CURRENCY);
-  const recentTitleId = useId();
   const close = () => setAction(null);
 
   const balances = wallet.isSuccess ? shownBalances(wallet.data) : [];
@@ -101,29 +100,14 @@ export function WalletPage() {
           {t('wallet:actions.send')}
         </Button>
       </div>
-      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="flex min-w-0 flex-col gap-6">
-          <Card role="region" aria-labelledby={recentTitleId}>
-            <CardHeader>
-              <CardTitle id={recentTitleId}>{t('wallet:recent.title')}</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <TransactionList compact emptyText={t('wallet:recent.empty')} />
-            </CardContent>
-          </Card>
-          {wallet.isSuccess ? (
-            <AnalyticsCard
-              currency={currencies.includes(chartCurrency) ? chartCurrency : MAIN_CURRENCY}
-              currencies={currencies}
-              onCurrencyChange={setChartCurrency}
-            />
-          ) : null}
-        </div>
-        <div className="flex min-w-0 flex-col gap-6">
-          <MethodsSummary />
-          {wallet.isSuccess ? <LimitsCard wallet={wallet.data} currencies={currencies} /> : null}
-        </div>
-      </div>
+      {typeof window === 'undefined' ? (
+        // The server's first paint (app/first-paint/server.tsx) shows the shapes the browser shows.
+        <LowerHalfSkeleton />
+      ) : (
+        <Suspense fallback={<LowerHalfSkeleton />}>
+          <WalletLowerHalf wallet={wallet.isSuccess ? wallet.data : undefined} currencies={currencies} />
+        </Suspense>
+      )}
       <Dialog
         open={action !== null}
         onOpenChange={(open) => (open ? null : close())}
@@ -155,6 +139,38 @@ function FlowSkeleton() {
       <Skeleton className="h-5 w-32" />
       <Skeleton className="h-11 w-full" />
       <Skeleton className="h-11 w-full" />
+    </div>
+  );
+}
+
+/**
+ * The lower half while its code loads, at the size of its own loading state (the recent activity
+ * card's title and three rows, the payment methods' card), so nothing moves when it arrives.
+ */
+function LowerHalfSkeleton() {
+  const { t } = useTranslation('wallet');
+  const recentTitleId = useId();
+  return (
+    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <Card role="region" aria-labelledby={recentTitleId} aria-busy="true">
+        <CardHeader>
+          <CardTitle id={recentTitleId}>{t('recent.title')}</CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-3">
+          <Skeleton className="h-4 w-24" />
+          <ListRowSkeleton />
+          <ListRowSkeleton />
+          <ListRowSkeleton />
+        </CardContent>
+      </Card>
+      <Card aria-hidden="true">
+        <CardHeader>
+          <Skeleton className="h-5 w-40" />
+        </CardHeader>
+        <CardContent>
+          <Skeleton className="h-14 w-full" />
+        </CardContent>
+      </Card>
     </div>
   );
 }
