@@ -107,6 +107,8 @@ export const ERROR_CODES = {
   /** A buy whose amount buys not even one micro-unit at today's price. */
   amount_too_small: 422,
   investment_order_failed: 500,
+  /** Businesses (decision 0039): creating or running a business needs the business or enterprise level. */
+  business_level_required: 403,
   // Social and tools
   contact_add_failed: 500,
   /** A contact id that is not one of the person's own contacts (another's reads the same). */
