@@ -16,6 +16,7 @@ import { PLAN_PRICES_MINOR, type PlansResponse, type Subscription } from '@ztart
 import type { QuickTipProfile } from '@ztart/shared/contracts/qr-codes';
 import type { UserLevel } from '@ztart/shared/roles';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, readOutbox, type SignedInPerson } from '../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
@@ -44,7 +45,7 @@ describe('businesses and teams', () => {
   const db = () => testApp.database.db;
   const call = (
     who: SignedInPerson,
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT',
     url: string,
     payload?: object,
     headers: Record<string, string> = {},
@@ -239,6 +240,30 @@ describe('businesses and teams', () => {
       const left = await call(sixth, 'DELETE', `/api/businesses/${business.id}/members/${sixth.userId}`);
       expect(left.statusCode).toBe(204);
       expect((await inviteByTag(owner, business.id, first!.ztartag)).statusCode).toBe(201);
+    });
+
+    it('sets a logo (shown on the quick-tip page) and removes it', async () => {
+      const owner = await personAt('business');
+      const business = await createBusiness(owner);
+      const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#c63' } })
+        .png()
+        .toBuffer();
+      const set = await testApp.app.inject(
+        as(owner, {
+          method: 'PUT',
+          url: `/api/businesses/${business.id}/logo`,
+          payload: png,
+          headers: { 'content-type': 'image/png' },
+        }),
+      );
+      expect(set.statusCode, set.body).toBe(200);
+      const logoUrl = set.json<Business>().logoUrl;
+      expect(logoUrl).toMatch(/^\/api\/avatars\//);
+      const page = await testApp.app.inject({ method: 'GET', url: `/api/public/profiles/${business.tag}` });
+      expect(page.json<QuickTipProfile>().business?.logoUrl).toBe(logoUrl);
+      expect((await testApp.app.inject({ method: 'GET', url: logoUrl! })).statusCode).toBe(200);
+      const removed = await call(owner, 'DELETE', `/api/businesses/${business.id}/logo`);
+      expect(removed.json<Business>().logoUrl).toBeNull();
     });
 
     it('refuses the 51st QR code of a business with limit_exceeded', async () => {
@@ -560,7 +585,7 @@ describe('businesses and teams', () => {
 
     it.each(cases)('$role → $route ($permission)', async ({ role, route, permission }) => {
       const { who, businessId } = subjects[role]!;
-      const [method, pattern] = route.split(' ') as ['GET' | 'POST' | 'PATCH' | 'DELETE', string];
+      const [method, pattern] = route.split(' ') as ['GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT', string];
       const url = pattern
         .replace(':id', businessId)
         .replace(':userId', randomUUID())

@@ -38,6 +38,7 @@ import {
   qrCodeListResponseSchema,
   qrCodeSchema,
 } from '@ztart/shared/contracts/qr-codes';
+import { AVATAR_CONTENT_TYPES, AVATAR_MAX_BYTES } from '@ztart/shared/limits';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -45,6 +46,7 @@ import type { AppContext } from '../../context.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import { requireSignIn } from '../auth/session-plugin.ts';
 import { sendMoneyAnswer } from '../idempotency/money-request.ts';
+import { reencodeAvatar, removeAvatar, replaceAvatar, uploadedImage } from '../profiles/avatars.ts';
 import { createQrCode, listQrCodes } from '../qr-codes/service.ts';
 import { accessOf, requireBusinessPermission } from './access.ts';
 import { listPlans, subscribe } from './plans.ts';
@@ -70,6 +72,42 @@ import { createWebhook, listDeliveries, listWebhooks } from './webhooks.ts';
 const TAGS = ['businesses'];
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().optional() });
 
+/** The logo upload: in its own plugin because its body is the raw image, read as bytes whatever its type. */
+const businessLogoRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.put(
+    '/api/businesses/:id/logo',
+    {
+      bodyLimit: AVATAR_MAX_BYTES,
+      onRequest: async (request, reply) => {
+        requireSignIn(request, reply, context);
+      },
+      schema: {
+        summary: `Sets a business's logo: the raw image as the body (${AVATAR_CONTENT_TYPES.join(', ')}; at most 5 MB)`,
+        description: 'Re-encoded like a profile photo (512×512 WebP without metadata).',
+        tags: TAGS,
+        params: businessParamsSchema,
+        response: { 200: businessSchema, ...errorResponses(400, 401, 403, 404, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = requireSignIn(request, reply, context);
+      const access = await requireBusinessPermission(
+        context.db,
+        'PUT /api/businesses/:id/logo',
+        request.params.id,
+        user.id,
+        context.now(),
+      );
+      const image = uploadedImage(request.body, request.headers['content-type']);
+      await replaceAvatar(context.db, access.business.accountId, await reencodeAvatar(image));
+      return toBusiness(context.db, access);
+    },
+  );
+};
+
 /**
  * Plans, businesses, teams, business wallets and distributions (issue 17, decision 0039). Every
  * route under `/api/businesses/{id}` passes the one guard (requireBusinessPermission) with the
@@ -77,6 +115,7 @@ const idempotencyHeaders = z.object({ 'idempotency-key': z.string().optional() }
  */
 export const businessRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   const { db } = context;
+  await app.register(businessLogoRoutes, { context });
   const guard = (request: FastifyRequest<{ Params: { id: string } }>, route: BusinessRoute, userId: string) =>
     requireBusinessPermission(db, route, request.params.id, userId, context.now());
 
@@ -481,6 +520,24 @@ export const businessRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
       const { user } = requireSignIn(request, reply, context);
       await guard(request, 'GET /api/businesses/:id/webhooks/:webhookId/deliveries', user.id);
       return { items: await listDeliveries(db, request.params.id, request.params.webhookId) };
+    },
+  );
+
+  app.delete(
+    '/api/businesses/:id/logo',
+    {
+      schema: {
+        summary: "Removes a business's logo",
+        tags: TAGS,
+        params: businessParamsSchema,
+        response: { 200: businessSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = requireSignIn(request, reply, context);
+      const access = await guard(request, 'DELETE /api/businesses/:id/logo', user.id);
+      await removeAvatar(db, access.business.accountId);
+      return toBusiness(db, access);
     },
   );
 };
