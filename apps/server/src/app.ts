@@ -30,6 +30,8 @@ import { SESSION_COOKIE, sessionPlugin } from './modules/auth/session-plugin.ts'
 import { createSessionFinder } from './modules/auth/sessions.ts';
 import { watchBudgetAlerts } from './modules/budgets/alerts.ts';
 import { budgetRoutes } from './modules/budgets/routes.ts';
+import { businessRoutes } from './modules/businesses/routes.ts';
+import { createWebhookWorker } from './modules/businesses/webhooks.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { createDebtReminderWorker } from './modules/debts/reminder-worker.ts';
@@ -159,6 +161,9 @@ export async function buildApp(options: BuildAppOptions) {
   // Invoices due soon or overdue are reminded of on the same poll, from their own timer.
   const invoiceReminders = createInvoiceReminderWorker(context, app.log, config.settlementPollMs);
   app.decorate('invoiceReminders', invoiceReminders);
+  // Business webhooks are delivered (and retried) on the same poll.
+  const webhooks = createWebhookWorker(context, app.log, config.settlementPollMs);
+  app.decorate('webhooks', webhooks);
   app.addHook('onReady', async () => {
     void readiness.ready.then(
       () => {
@@ -166,6 +171,7 @@ export async function buildApp(options: BuildAppOptions) {
         settlement.start();
         debtReminders.start();
         invoiceReminders.start();
+        webhooks.start();
       },
       () => {},
     );
@@ -175,6 +181,7 @@ export async function buildApp(options: BuildAppOptions) {
     await settlement.stop();
     await debtReminders.stop();
     await invoiceReminders.stop();
+    await webhooks.stop();
     budgetAlerts.stop();
     await budgetAlerts.idle();
   });
@@ -210,6 +217,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(goalRoutes, { context });
   await app.register(invoiceRoutes, { context });
   await app.register(investmentRoutes, { context });
+  await app.register(businessRoutes, { context });
   await app.register(transactionRoutes, { context });
   await app.register(budgetRoutes, { context });
   await app.register(analyticsRoutes, { context });

@@ -114,6 +114,8 @@ export const ERROR_CODES = {
   /** A paid or void invoice cannot be paid (again): no money moved. */
   invoice_not_payable: 409,
   invoice_payment_failed: 500,
+  /** Businesses (decision 0039): creating or running a business needs the business or enterprise level. */
+  business_level_required: 403,
   // Social and tools
   contact_add_failed: 500,
   /** A contact id that is not one of the person's own contacts (another's reads the same). */

@@ -315,6 +315,20 @@ export type PublicQrCode = z.infer<typeof publicQrCodeSchema>;
 /** Preset amounts of the quick-tip page, in minor units of the receiver's currency. */
 export const QUICK_TIP_PRESETS_MINOR = [200, 500, 1_000, 2_000] as const;
 
+/** What the quick-tip page shows of a business (its branding). */
+export const businessBrandingSchema = z
+  .object({
+    name: z.string(),
+    tag: z.string(),
+    /** The business's logo (`/api/avatars/{id}`), or null. */
+    logoUrl: z.string().nullable(),
+    brandColor: z.string().nullable(),
+    message: z.string().nullable(),
+    minimumTipMinor: z.number().int().nullable(),
+  })
+  .meta({ id: 'BusinessBranding' });
+export type BusinessBranding = z.infer<typeof businessBrandingSchema>;
+
 /**
  * `GET /api/public/profiles/{ztartag}` (publicProfileParamsSchema) → what the quick-tip page
  * shows: a PublicProfile plus the verified badge, the currency tips to this person are paid in
@@ -330,6 +344,8 @@ export const quickTipProfileSchema = publicProfileSchema
     minMinor: z.number().int(),
     maxMinor: z.number().int(),
     presetsMinor: z.array(z.number().int()),
+    /** Set when the tag is a business's (tips go into its wallet): its branding for the page. */
+    business: businessBrandingSchema.nullable().optional(),
   })
   .meta({ id: 'QuickTipProfile' });
 export type QuickTipProfile = z.infer<typeof quickTipProfileSchema>;
