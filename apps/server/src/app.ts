@@ -30,6 +30,7 @@ import { SESSION_COOKIE, sessionPlugin } from './modules/auth/session-plugin.ts'
 import { createSessionFinder } from './modules/auth/sessions.ts';
 import { watchBudgetAlerts } from './modules/budgets/alerts.ts';
 import { budgetRoutes } from './modules/budgets/routes.ts';
+import { businessRoutes } from './modules/businesses/routes.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { createDebtReminderWorker } from './modules/debts/reminder-worker.ts';
@@ -202,6 +203,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(debtRoutes, { context });
   await app.register(goalRoutes, { context });
   await app.register(investmentRoutes, { context });
+  await app.register(businessRoutes, { context });
   await app.register(transactionRoutes, { context });
   await app.register(budgetRoutes, { context });
   await app.register(analyticsRoutes, { context });

@@ -4,6 +4,7 @@ export * from '../integrations/outbox/tables.ts';
 export * from '../modules/activity/tables.ts';
 export * from '../modules/auth/tables.ts';
 export * from '../modules/budgets/tables.ts';
+export * from '../modules/businesses/tables.ts';
 export * from '../modules/contacts/tables.ts';
 export * from '../modules/debts/tables.ts';
 export * from '../modules/goals/tables.ts';

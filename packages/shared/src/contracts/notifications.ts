@@ -38,6 +38,8 @@ export const notificationSchema = z
       /** The other person (sender of a transfer or tip), when there is one. */
       fromZtartag: z.string().nullable().optional(),
       fromName: z.string().nullable().optional(),
+      /** Why the money came (a business's share of its tips: the owner's words), when given. */
+      reason: z.string().nullable().optional(),
       failureCode: z.string().nullable().optional(),
       debtId: z.uuid().optional(),
       /** A budget alert: the budget, its month, category (key of a default one, else its name) and the percentage reached. */

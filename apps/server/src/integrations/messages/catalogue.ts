@@ -26,6 +26,8 @@ export interface MessageCatalogue {
   /** To the owner after failed sign-ins in a row (SIGN_IN_BACKOFF.notifyAfterFailures). */
   signInFailures(params: { attempts: number; signInUrl: string }): MailContent;
   phoneCodeSms(params: { code: string; minutes: number }): string;
+  /** To someone invited to a business's team (by ztartag or email). */
+  businessInvitation(params: { business: string; inviter: string; link: string }): MailContent;
   /** To whoever paid a tip and left a contact for its receipt (often someone without an account). */
   tipReceipt(params: TipReceiptParams): MailContent;
   tipReceiptSms(params: TipReceiptSmsParams): string;

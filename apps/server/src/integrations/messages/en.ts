@@ -56,6 +56,14 @@ export const en: MessageCatalogue = {
     ],
     action: { label: 'Sign in to Ztart Tips', url: signInUrl },
   }),
+  businessInvitation: ({ business, inviter, link }) => ({
+    subject: `${inviter} invites you to the team of ${business}`,
+    paragraphs: [
+      `${inviter} invites you to join the team of ${business} on Ztart Tips. As a member you can receive your share of the tips the business collects.`,
+      'Sign in (or create your account with this email address) to accept or decline the invitation.',
+    ],
+    action: { label: 'See the invitation', url: link },
+  }),
   passwordChanged: ({ signInUrl }) => ({
     subject: 'Your Ztart Tips password was changed',
     paragraphs: [

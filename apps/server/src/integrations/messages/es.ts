@@ -56,6 +56,14 @@ export const es: MessageCatalogue = {
     ],
     action: { label: 'Iniciar sesión en Ztart Tips', url: signInUrl },
   }),
+  businessInvitation: ({ business, inviter, link }) => ({
+    subject: `${inviter} te invita al equipo de ${business}`,
+    paragraphs: [
+      `${inviter} te invita a unirte al equipo de ${business} en Ztart Tips. Como miembro puedes recibir tu parte de las propinas que recibe el negocio.`,
+      'Inicia sesión (o crea tu cuenta con esta dirección de correo) para aceptar o rechazar la invitación.',
+    ],
+    action: { label: 'Ver la invitación', url: link },
+  }),
   passwordChanged: ({ signInUrl }) => ({
     subject: 'Se ha cambiado tu contraseña de Ztart Tips',
     paragraphs: [

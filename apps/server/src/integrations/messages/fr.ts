@@ -58,6 +58,14 @@ export const fr: MessageCatalogue = {
     ],
     action: { label: 'Se connecter à Ztart Tips', url: signInUrl },
   }),
+  businessInvitation: ({ business, inviter, link }) => ({
+    subject: `${inviter} vous invite dans l’équipe de ${business}`,
+    paragraphs: [
+      `${inviter} vous invite à rejoindre l’équipe de ${business} sur Ztart Tips. En tant que membre, vous pouvez recevoir votre part des pourboires que reçoit l’entreprise.`,
+      'Connectez-vous (ou créez votre compte avec cette adresse e-mail) pour accepter ou refuser l’invitation.',
+    ],
+    action: { label: 'Voir l’invitation', url: link },
+  }),
   passwordChanged: ({ signInUrl }) => ({
     subject: 'Votre mot de passe Ztart Tips a été modifié',
     paragraphs: [

@@ -56,6 +56,14 @@ export const pt: MessageCatalogue = {
     ],
     action: { label: 'Entrar no Ztart Tips', url: signInUrl },
   }),
+  businessInvitation: ({ business, inviter, link }) => ({
+    subject: `${inviter} convida você para a equipe de ${business}`,
+    paragraphs: [
+      `${inviter} convida você para entrar na equipe de ${business} no Ztart Tips. Como membro, você pode receber sua parte das gorjetas que a empresa recebe.`,
+      'Entre (ou crie sua conta com este endereço de e-mail) para aceitar ou recusar o convite.',
+    ],
+    action: { label: 'Ver o convite', url: link },
+  }),
   passwordChanged: ({ signInUrl }) => ({
     subject: 'Sua senha do Ztart Tips foi alterada',
     paragraphs: [

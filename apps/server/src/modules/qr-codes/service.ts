@@ -81,6 +81,8 @@ export async function findOwnQrCode(
 export interface CreateQrCodeOptions {
   /** Where short codes come from (tests force a collision). */
   newShortCode?: () => string;
+  /** The limit to apply instead of the owner's own: a business's codes follow its plan (spec §9). */
+  max?: number;
 }
 
 /**
@@ -98,8 +100,8 @@ export async function createQrCode(
   return context.db.transaction(async (tx) => {
     const owner = await ownerOf(tx, userId, { lock: true });
     if (!owner.ztartag) throw new AppError('ztartag_required');
-    // No business can be owned yet (businesses come later): everyone gets the personal limit.
-    const max = qrCodeLimitFor(owner.userLevel, false);
+    // A person's own codes get the personal limit; a business's come with the max of its plan.
+    const max = options.max ?? qrCodeLimitFor(owner.userLevel, false);
     const [kept] = await tx
       .select({ n: count() })
       .from(qrCodes)

@@ -3,6 +3,7 @@ import { AMOUNT_LIMITS } from '@ztart/shared/limits';
 import { CURRENCIES, type Currency } from '@ztart/shared/money';
 import type { AppDatabase } from '../../db/client.ts';
 import { isAppError } from '../../http/errors.ts';
+import { brandingOfAccount } from '../businesses/service.ts';
 import { balances } from '../ledger/service.ts';
 import { resolveRecipient } from '../profiles/people.ts';
 
@@ -16,15 +17,18 @@ export const DEFAULT_TIP_CURRENCY: Currency = 'USD';
  */
 export async function quickTipProfileOf(db: AppDatabase, ztartag: string): Promise<QuickTipProfile> {
   const receiver = await resolveRecipient(db, ztartag);
+  // A business's tag: its tips go into its wallet, in its currency, under its branding.
+  const business = await brandingOfAccount(db, receiver.userId);
   return {
     ztartag: receiver.ztartag ?? ztartag,
     fullName: receiver.fullName,
     avatarUrl: receiver.avatarUrl,
     verified: receiver.verified,
-    currency: await tipCurrencyOf(db, receiver.userId),
+    currency: business?.currency ?? (await tipCurrencyOf(db, receiver.userId)),
     minMinor: AMOUNT_LIMITS.quickTipMinMinor,
     maxMinor: AMOUNT_LIMITS.quickTipMaxMinor,
     presetsMinor: [...QUICK_TIP_PRESETS_MINOR],
+    ...(business ? { business: business.branding } : {}),
   };
 }
 

@@ -31,7 +31,7 @@ const MOVEMENT_BATCHES_IN_FLIGHT = 1;
 const LOOKUP_BATCHES_IN_FLIGHT = 2;
 
 /** What every batch of movements is told: the rules live in packages/shared and the modules that own them. */
-const MOVEMENT_SETTINGS = movementSettings({
+export const MOVEMENT_SETTINGS = movementSettings({
   unverifiedDailyReferenceMinor: AMOUNT_LIMITS.unverifiedDailyMinor,
   outgoingKinds: OUTGOING_KINDS,
   defaultCategories: DEFAULT_CATEGORY_KEYS.map((key) => ({ key, color: DEFAULT_CATEGORY_COLORS[key] })),

@@ -1,0 +1,87 @@
+CREATE TABLE "business_distributions" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"business_id" uuid NOT NULL,
+	"rule" text NOT NULL,
+	"amount_minor" bigint NOT NULL,
+	"currency" text NOT NULL,
+	"reason" text,
+	"items" jsonb NOT NULL,
+	"created_by" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "business_distributions_rule_known" CHECK ("business_distributions"."rule" IN ('equal', 'percentages', 'hours'))
+);
+--> statement-breakpoint
+CREATE TABLE "business_members" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"business_id" uuid NOT NULL,
+	"user_id" uuid,
+	"email" text,
+	"custom_role_id" uuid,
+	"approval_status" text DEFAULT 'pending' NOT NULL,
+	"invited_by" uuid,
+	"answered_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "business_members_approval_known" CHECK ("business_members"."approval_status" IN ('pending', 'approved', 'rejected')),
+	CONSTRAINT "business_members_invitee" CHECK ("business_members"."user_id" IS NOT NULL OR "business_members"."email" IS NOT NULL)
+);
+--> statement-breakpoint
+CREATE TABLE "business_roles" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"business_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"permissions" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "businesses" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"owner_id" uuid NOT NULL,
+	"account_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"currency" text NOT NULL,
+	"brand_color" text,
+	"message" text,
+	"policies" text,
+	"minimum_tip_minor" bigint,
+	"status" text DEFAULT 'active' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "businesses_account_id_key" UNIQUE("account_id"),
+	CONSTRAINT "businesses_status_known" CHECK ("businesses"."status" IN ('active', 'suspended', 'closed')),
+	CONSTRAINT "businesses_currency_known" CHECK ("businesses"."currency" IN ('USD', 'EUR', 'BRL', 'MXN')),
+	CONSTRAINT "businesses_brand_color_format" CHECK ("businesses"."brand_color" ~ '^#[0-9a-f]{6}$'),
+	CONSTRAINT "businesses_minimum_tip_positive" CHECK ("businesses"."minimum_tip_minor" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "plan_subscriptions" (
+	"user_id" uuid PRIMARY KEY NOT NULL,
+	"level" text NOT NULL,
+	"currency" text NOT NULL,
+	"period_end" timestamp with time zone NOT NULL,
+	"pending_level" text,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "plan_subscriptions_level_known" CHECK ("plan_subscriptions"."level" IN ('freemium', 'business', 'enterprise')),
+	CONSTRAINT "plan_subscriptions_pending_known" CHECK ("plan_subscriptions"."pending_level" IN ('freemium', 'business', 'enterprise')),
+	CONSTRAINT "plan_subscriptions_currency_known" CHECK ("plan_subscriptions"."currency" IN ('USD', 'EUR', 'BRL', 'MXN'))
+);
+--> statement-breakpoint
+ALTER TABLE "business_distributions" ADD CONSTRAINT "business_distributions_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "business_distributions" ADD CONSTRAINT "business_distributions_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "business_members" ADD CONSTRAINT "business_members_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "business_members" ADD CONSTRAINT "business_members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "business_members" ADD CONSTRAINT "business_members_custom_role_id_business_roles_id_fk" FOREIGN KEY ("custom_role_id") REFERENCES "public"."business_roles"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "business_members" ADD CONSTRAINT "business_members_invited_by_users_id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "business_roles" ADD CONSTRAINT "business_roles_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "businesses" ADD CONSTRAINT "businesses_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "businesses" ADD CONSTRAINT "businesses_account_id_users_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "plan_subscriptions" ADD CONSTRAINT "plan_subscriptions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "business_distributions_business_idx" ON "business_distributions" USING btree ("business_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "business_members_business_user_key" ON "business_members" USING btree ("business_id","user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "business_members_business_email_key" ON "business_members" USING btree ("business_id","email");--> statement-breakpoint
+CREATE INDEX "business_members_user_idx" ON "business_members" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "business_members_email_idx" ON "business_members" USING btree ("email");--> statement-breakpoint
+CREATE INDEX "business_roles_business_idx" ON "business_roles" USING btree ("business_id");--> statement-breakpoint
+CREATE INDEX "businesses_owner_idx" ON "businesses" USING btree ("owner_id");--> statement-breakpoint
+-- The platform's own account (decision 0039): plan payments go into its wallet. No password, so it cannot sign in.
+INSERT INTO "users" ("id", "email", "email_verified_at") VALUES ('00000000-0000-4000-8000-000000000001', 'platform@accounts.invalid', now()) ON CONFLICT DO NOTHING;--> statement-breakpoint
+INSERT INTO "profiles" ("id", "full_name") VALUES ('00000000-0000-4000-8000-000000000001', 'Ztart Tips') ON CONFLICT DO NOTHING;
