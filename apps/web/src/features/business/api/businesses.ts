@@ -42,13 +42,3 @@ export function useUpdateBusiness() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: BUSINESS_QUERY_ROOT }),
   });
 }
-
-/** `PUT /api/businesses/{id}/logo` with the image as the body. */
-export function useBusinessLogo() {
-  const queryClient = useQueryClient();
-  return useMutation<Business, unknown, { id: string; image: Blob }>({
-    mutationFn: async ({ id, image }) =>
-      businessSchema.parse(await api.put<unknown>(`${businessUrl(id)}/logo`, image)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: BUSINESS_QUERY_ROOT }),
-  });
-}

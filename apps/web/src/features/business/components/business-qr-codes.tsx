@@ -65,47 +65,8 @@ export function BusinessQrCodes({ business }: { business: Business }) {
           ) : (
             <ul className="grid gap-3 sm:grid-cols-2">
               {codes.data.map((qr) => (
-                <li
-                  key={qr.id}
-                  data-testid="business-qr"
-                  className="flex flex-col gap-3 rounded-xl border bg-card p-4"
-                >
-                  <div className="flex items-start gap-3">
-                    <img
-                      src={imagePath(qr, 'svg')}
-                      alt={t('qr.imageAlt', { title: qr.title })}
-                      width={96}
-                      height={96}
-                      className="size-24 rounded-md border bg-white"
-                    />
-                    <div className="flex min-w-0 flex-col gap-1">
-                      <h3 className="truncate font-semibold">{qr.title}</h3>
-                      <p className="text-sm text-muted-foreground">
-                        {t('qr.scans', { count: qr.scanCount })}
-                      </p>
-                      <a
-                        href={qr.url}
-                        className="text-sm break-all underline underline-offset-4"
-                        data-testid="business-qr-link"
-                      >
-                        {qr.url}
-                      </a>
-                    </div>
-                  </div>
-                  <div className="flex flex-wrap gap-2">
-                    {(['png', 'svg'] as const).map((format) => (
-                      <a
-                        key={format}
-                        href={imagePath(qr, format, true)}
-                        download
-                        className={buttonVariants({ variant: 'outline' })}
-                        aria-label={t('qr.downloadOf', { format: format.toUpperCase(), title: qr.title })}
-                      >
-                        <Download aria-hidden="true" />
-                        {format.toUpperCase()}
-                      </a>
-                    ))}
-                  </div>
+                <li key={qr.id}>
+                  <BusinessQrCard qr={qr} />
                 </li>
               ))}
             </ul>
@@ -114,6 +75,59 @@ export function BusinessQrCodes({ business }: { business: Business }) {
         </>
       )}
     </section>
+  );
+}
+
+/** One code: its image (when the server draws it for the team), name, scans, short link and downloads. */
+function BusinessQrCard({ qr }: { qr: QrCode }) {
+  const { t } = useTranslation('business');
+  const [drawn, setDrawn] = useState(true);
+  return (
+    <div data-testid="business-qr" className="flex h-full flex-col gap-3 rounded-xl border bg-card p-4">
+      <div className="flex items-start gap-3">
+        {drawn ? (
+          <img
+            src={imagePath(qr, 'svg')}
+            alt={t('qr.imageAlt', { title: qr.title })}
+            width={96}
+            height={96}
+            onError={() => setDrawn(false)}
+            className="size-24 rounded-md border bg-white"
+          />
+        ) : (
+          <span className="flex size-24 shrink-0 items-center justify-center rounded-md border bg-muted">
+            <QrCodeIcon aria-hidden="true" className="size-10 text-muted-foreground" />
+          </span>
+        )}
+        <div className="flex min-w-0 flex-col gap-1">
+          <h3 className="truncate font-semibold">{qr.title}</h3>
+          <p className="text-sm text-muted-foreground">{t('qr.scans', { count: qr.scanCount })}</p>
+          <a
+            href={qr.url}
+            className="text-sm break-all underline underline-offset-4"
+            data-testid="business-qr-link"
+          >
+            {qr.url}
+          </a>
+        </div>
+      </div>
+      {drawn ? (
+        <div className="flex flex-wrap gap-2">
+          {(['png', 'svg'] as const).map((format) => (
+            <a
+              key={format}
+              href={imagePath(qr, format, true)}
+              download
+              className={buttonVariants({ variant: 'outline' })}
+              aria-label={t('qr.downloadOf', { format: format.toUpperCase(), title: qr.title })}
+            >
+              <Download aria-hidden="true" />
+              {format.toUpperCase()}
+            </a>
+          ))}
+        </div>
+      ) : null}
+    </div>
   );
 }
 

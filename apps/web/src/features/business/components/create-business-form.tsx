@@ -1,15 +1,14 @@
 import type { Business } from '@ztart/shared/contracts/businesses';
 import { createBusinessRequestSchema } from '@ztart/shared/contracts/businesses';
 import type { Currency } from '@ztart/shared/money';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CurrencySelect } from '@/components/money/currency-select';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
-import { ImageFileField } from '@/components/ui/image-file-field';
 import { toast } from '@/components/ui/toast/toast-store';
 import { ZtartagField } from '@/components/ztartag-field';
-import { useBusinessLogo, useCreateBusiness } from '@/features/business/api/businesses';
+import { useCreateBusiness } from '@/features/business/api/businesses';
 import { BusinessProblem } from '@/features/business/components/business-problem';
 import { fieldErrorsFromApiError, validate } from '@/lib/forms/form-errors';
 import { useFieldMessage } from '@/lib/forms/use-field-message';
@@ -27,19 +26,15 @@ export function tagFromName(name: string): string {
     .slice(0, 20);
 }
 
-/** Creating a business: its name, its tip tag, its currency and, if wished, its logo. */
+/** Creating a business: its name, its tip tag and its currency. */
 export function CreateBusinessForm({ onDone }: { onDone: (business: Business) => void }) {
   const { t, i18n } = useTranslation('business');
   const fieldMessage = useFieldMessage();
   const create = useCreateBusiness();
-  const uploadLogo = useBusinessLogo();
-  const logoId = useId();
-  const logoInput = useRef<HTMLInputElement>(null);
   const [name, setName] = useState('');
   const [tag, setTag] = useState('');
   const [tagEdited, setTagEdited] = useState(false);
   const [currency, setCurrency] = useState<Currency>(i18n.language.startsWith('pt') ? 'BRL' : 'USD');
-  const [logo, setLogo] = useState<File | null>(null);
   const { formRef, errors, showErrors, clearError } = useFormErrors<'name' | 'tag'>();
   const availability = useZtartagAvailability(tag);
 
@@ -55,14 +50,9 @@ export function CreateBusinessForm({ onDone }: { onDone: (business: Business) =>
         const fields = fieldErrorsFromApiError(error, { ztartag_taken: 'tag' });
         if (fields) showErrors(fields);
       },
-      onSuccess: async (business) => {
-        let created = business;
-        if (logo) {
-          // The business exists either way; a logo that could not be saved can be added later.
-          created = await uploadLogo.mutateAsync({ id: business.id, image: logo }).catch(() => business);
-        }
-        toast({ title: t('create.created', { name: created.name }), variant: 'success' });
-        onDone(created);
+      onSuccess: (business) => {
+        toast({ title: t('create.created', { name: business.name }), variant: 'success' });
+        onDone(business);
       },
     });
   };
@@ -93,19 +83,11 @@ export function CreateBusinessForm({ onDone }: { onDone: (business: Business) =>
         }}
       />
       <CurrencySelect label={t('create.currency')} value={currency} onValueChange={setCurrency} />
-      <ImageFileField
-        id={logoId}
-        inputRef={logoInput}
-        label={t('create.logo')}
-        hint={t('create.logoHint')}
-        error={undefined}
-        onChoose={setLogo}
-      />
       {create.isError && !fieldErrorsFromApiError(create.error, { ztartag_taken: 'tag' }) ? (
         <BusinessProblem error={create.error} />
       ) : null}
-      <Button type="submit" size="lg" disabled={create.isPending || uploadLogo.isPending}>
-        {create.isPending || uploadLogo.isPending ? t('create.creating') : t('create.submit')}
+      <Button type="submit" size="lg" disabled={create.isPending}>
+        {create.isPending ? t('create.creating') : t('create.submit')}
       </Button>
     </form>
   );

@@ -32,19 +32,18 @@ export function InvitationsPanel() {
 function InvitationCard({ invitation }: { invitation: BusinessInvitation }) {
   const { t } = useTranslation('business');
   const answer = useAnswerInvitation();
+  // Answered, the invitation leaves the list (and this card unmounts): the toast follows the promise.
   const reply = (choice: InvitationAnswer) =>
-    answer.mutate(
-      { id: invitation.id, answer: choice },
-      {
-        onSuccess: () =>
-          toast({
-            title:
-              choice === 'accept'
-                ? t('invitations.accepted', { name: invitation.businessName })
-                : t('invitations.declined', { name: invitation.businessName }),
-            variant: 'success',
-          }),
-      },
+    answer.mutateAsync({ id: invitation.id, answer: choice }).then(
+      () =>
+        toast({
+          title:
+            choice === 'accept'
+              ? t('invitations.accepted', { name: invitation.businessName })
+              : t('invitations.declined', { name: invitation.businessName }),
+          variant: 'success',
+        }),
+      () => undefined,
     );
   return (
     <div data-testid="invitation" className="flex flex-col gap-3 rounded-xl border bg-card p-4">
@@ -54,10 +53,10 @@ function InvitationCard({ invitation }: { invitation: BusinessInvitation }) {
       </p>
       {answer.isError ? <BusinessProblem error={answer.error} /> : null}
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Button disabled={answer.isPending} onClick={() => reply('accept')}>
+        <Button disabled={answer.isPending} onClick={() => void reply('accept')}>
           {t('invitations.accept')}
         </Button>
-        <Button variant="outline" disabled={answer.isPending} onClick={() => reply('decline')}>
+        <Button variant="outline" disabled={answer.isPending} onClick={() => void reply('decline')}>
           {t('invitations.decline')}
         </Button>
       </div>
