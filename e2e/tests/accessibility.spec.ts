@@ -23,6 +23,9 @@ const PRIVATE_PAGES = [
   '/account?tab=notifications',
   '/analytics?period=last3Months',
   '/investments',
+  '/businesses',
+  '/business-admin',
+  '/business-admin/team',
 ];
 const PAGES = [...PUBLIC_PAGES, ...PRIVATE_PAGES];
 /** Pages whose content arrives after their title: checked once it has (a test id in it). */
@@ -38,6 +41,9 @@ const CONTENT_OF: Record<string, string> = {
   '/activity': 'transaction-row',
   '/analytics?period=last3Months': 'analytics-series',
   '/investments': 'instrument-row',
+  '/businesses': 'plan-card',
+  '/business-admin': 'business-none',
+  '/business-admin/team': 'business-none',
 };
 
 for (const path of PAGES) {
