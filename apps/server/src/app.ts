@@ -31,6 +31,7 @@ import { createSessionFinder } from './modules/auth/sessions.ts';
 import { watchBudgetAlerts } from './modules/budgets/alerts.ts';
 import { budgetRoutes } from './modules/budgets/routes.ts';
 import { businessRoutes } from './modules/businesses/routes.ts';
+import { createWebhookWorker } from './modules/businesses/webhooks.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { createDebtReminderWorker } from './modules/debts/reminder-worker.ts';
@@ -155,12 +156,16 @@ export async function buildApp(options: BuildAppOptions) {
   // Debts due are reminded of on the same poll, from their own timer.
   const debtReminders = createDebtReminderWorker(context, app.log, config.settlementPollMs);
   app.decorate('debtReminders', debtReminders);
+  // Business webhooks are delivered (and retried) on the same poll.
+  const webhooks = createWebhookWorker(context, app.log, config.settlementPollMs);
+  app.decorate('webhooks', webhooks);
   app.addHook('onReady', async () => {
     void readiness.ready.then(
       () => {
         if (closing) return;
         settlement.start();
         debtReminders.start();
+        webhooks.start();
       },
       () => {},
     );
@@ -169,6 +174,7 @@ export async function buildApp(options: BuildAppOptions) {
     closing = true;
     await settlement.stop();
     await debtReminders.stop();
+    await webhooks.stop();
     budgetAlerts.stop();
     await budgetAlerts.idle();
   });

@@ -1,4 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { BusinessPermission } from '@ztart/shared/business';
 import {
   BUSINESS_ROUTE_PERMISSIONS,
@@ -6,6 +8,9 @@ import {
   type BusinessInvitation,
   type BusinessMemberListResponse,
   type Distribution,
+  WEBHOOK_RETRY_SECONDS,
+  WEBHOOK_SIGNATURE_HEADER,
+  type Webhook,
 } from '@ztart/shared/contracts/businesses';
 import { PLAN_PRICES_MINOR, type PlansResponse, type Subscription } from '@ztart/shared/contracts/plans';
 import type { QuickTipProfile } from '@ztart/shared/contracts/qr-codes';
@@ -378,6 +383,80 @@ describe('businesses and teams', () => {
     });
   });
 
+  describe('webhooks (enterprise integrations)', () => {
+    it('delivers a signed tip event to a receiver, and tries again after it answered 500 once', async () => {
+      const received: { body: string; signature: string }[] = [];
+      const receiver = createServer((incoming, answer) => {
+        let body = '';
+        incoming.on('data', (chunk) => {
+          body += chunk;
+        });
+        incoming.on('end', () => {
+          received.push({ body, signature: String(incoming.headers[WEBHOOK_SIGNATURE_HEADER]) });
+          answer.statusCode = received.length === 1 ? 500 : 200;
+          answer.end();
+        });
+      });
+      await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = receiver.address() as AddressInfo;
+        const owner = await personAt('enterprise');
+        const business = await createBusiness(owner, 'Aurora Group');
+        const created = await call(owner, 'POST', `/api/businesses/${business.id}/webhooks`, {
+          url: `http://127.0.0.1:${port}/hooks`,
+          events: ['tip.received'],
+        });
+        expect(created.statusCode, created.body).toBe(201);
+        const hook = created.json<Webhook>();
+        expect(hook.secret).toMatch(/^whsec_/);
+        const listed = (await call(owner, 'GET', `/api/businesses/${business.id}/webhooks`)).json<{
+          items: Webhook[];
+        }>();
+        expect(listed.items.map((item) => item.secret)).toEqual([null]);
+
+        const customer = await person();
+        await fund(db(), customer.userId, 900);
+        const tip = await call(
+          customer,
+          'POST',
+          '/api/tips',
+          { receiver: business.tag, amountMinor: 900, currency: 'USD', source: 'wallet' },
+          { 'idempotency-key': randomUUID() },
+        );
+        expect(tip.statusCode, tip.body).toBe(201);
+
+        expect(await testApp.app.webhooks.deliverDue()).toBe(1);
+        clock.advance({ seconds: WEBHOOK_RETRY_SECONDS[0] - 1 });
+        expect(await testApp.app.webhooks.deliverDue()).toBe(0);
+        clock.advance({ seconds: 1 });
+        expect(await testApp.app.webhooks.deliverDue()).toBe(1);
+
+        expect(received).toHaveLength(2);
+        for (const delivery of received) {
+          const [t, v1] = delivery.signature.split(',').map((part) => part.split('=')[1]);
+          const expected = createHmac('sha256', hook.secret!).update(`${t}.${delivery.body}`).digest('hex');
+          expect(v1).toBe(expected);
+          expect(JSON.parse(delivery.body)).toMatchObject({
+            event: 'tip.received',
+            businessId: business.id,
+            data: { amountMinor: 900, currency: 'USD', status: 'completed' },
+          });
+        }
+        const log = await call(owner, 'GET', `/api/businesses/${business.id}/webhooks/${hook.id}/deliveries`);
+        expect(log.json<{ items: unknown[] }>().items).toEqual([
+          expect.objectContaining({
+            event: 'tip.received',
+            attempts: 2,
+            lastStatus: 200,
+            nextAttemptAt: null,
+          }),
+        ]);
+      } finally {
+        await new Promise((resolve) => receiver.close(resolve));
+      }
+    });
+  });
+
   describe('the spec §6 permission matrix, on every business route', () => {
     const EVERY_BUSINESS_USER: BusinessPermission[] = [
       'manageTips',
@@ -476,9 +555,7 @@ describe('businesses and teams', () => {
     });
 
     const cases = Object.keys(MATRIX).flatMap((role) =>
-      Object.entries(BUSINESS_ROUTE_PERMISSIONS)
-        .filter(([route]) => !route.includes('/webhooks'))
-        .map(([route, permission]) => ({ role, route, permission })),
+      Object.entries(BUSINESS_ROUTE_PERMISSIONS).map(([route, permission]) => ({ role, route, permission })),
     );
 
     it.each(cases)('$role → $route ($permission)', async ({ role, route, permission }) => {

@@ -17,11 +17,16 @@ import {
   createBusinessRequestSchema,
   createBusinessRoleRequestSchema,
   createInvitationRequestSchema,
+  createWebhookRequestSchema,
   distributionRequestSchema,
   distributionSchema,
   myInvitationsResponseSchema,
   updateBusinessRequestSchema,
   updateMemberRequestSchema,
+  webhookDeliveryListResponseSchema,
+  webhookListResponseSchema,
+  webhookParamsSchema,
+  webhookSchema,
 } from '@ztart/shared/contracts/businesses';
 import {
   plansResponseSchema,
@@ -60,6 +65,7 @@ import {
   updateBusiness,
   updateMember,
 } from './service.ts';
+import { createWebhook, listDeliveries, listWebhooks } from './webhooks.ts';
 
 const TAGS = ['businesses'];
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().optional() });
@@ -420,6 +426,61 @@ export const businessRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
       return reply
         .status(201)
         .send(await createQrCode(context, access.business.accountId, request.body, { max }));
+    },
+  );
+
+  app.get(
+    '/api/businesses/:id/webhooks',
+    {
+      schema: {
+        summary: 'The business’s webhooks (enterprise integrations)',
+        tags: TAGS,
+        params: businessParamsSchema,
+        response: { 200: webhookListResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = requireSignIn(request, reply, context);
+      await guard(request, 'GET /api/businesses/:id/webhooks', user.id);
+      return { items: await listWebhooks(db, request.params.id) };
+    },
+  );
+
+  app.post(
+    '/api/businesses/:id/webhooks',
+    {
+      schema: {
+        summary: 'Adds a webhook; its signing secret is answered this once',
+        description:
+          'Each delivery is a POST with the header `x-ztart-signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`; ' +
+          'anything but a 2xx is tried again after 10 s, 1 min, 5 min, 30 min and 2 h.',
+        tags: TAGS,
+        params: businessParamsSchema,
+        body: createWebhookRequestSchema,
+        response: { 201: webhookSchema, ...errorResponses(400, 401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = requireSignIn(request, reply, context);
+      await guard(request, 'POST /api/businesses/:id/webhooks', user.id);
+      return reply.status(201).send(await createWebhook(context, request.params.id, request.body));
+    },
+  );
+
+  app.get(
+    '/api/businesses/:id/webhooks/:webhookId/deliveries',
+    {
+      schema: {
+        summary: 'The delivery log of a webhook, newest first',
+        tags: TAGS,
+        params: webhookParamsSchema,
+        response: { 200: webhookDeliveryListResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = requireSignIn(request, reply, context);
+      await guard(request, 'GET /api/businesses/:id/webhooks/:webhookId/deliveries', user.id);
+      return { items: await listDeliveries(db, request.params.id, request.params.webhookId) };
     },
   );
 };

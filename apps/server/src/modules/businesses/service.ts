@@ -612,7 +612,9 @@ async function sharesOf(
     .orderBy(asc(businessMembers.answeredAt), asc(businessMembers.id));
   const members = approved.filter((row): row is Recipient => row.userId !== null);
   const invalid = (message: string) =>
-    new AppError('validation_failed', { details: { fields: [{ path: 'shares', message }] } });
+    new AppError('validation_failed', {
+      details: { source: 'body', issues: [{ path: 'shares', code: 'custom', message }] },
+    });
   if (!body.shares) {
     if (body.rule !== 'equal') throw invalid('validation.required');
     if (members.length === 0) throw invalid('validation.required');
@@ -621,15 +623,16 @@ async function sharesOf(
   const seen = new Set<string>();
   const shares = body.shares.map((share) => {
     const recipient = members.find((member) => member.userId === share.userId);
-    if (!recipient || seen.has(share.userId)) throw invalid('validation.invalid');
+    if (!recipient || seen.has(share.userId)) throw invalid('validation.invalid_value');
     seen.add(share.userId);
     const weight = body.rule === 'equal' ? 1 : share.weight;
     if (weight === undefined) throw invalid('validation.required');
     return { recipient, weight };
   });
   const total = shares.reduce((sum, share) => sum + share.weight, 0);
-  if (body.rule === 'percentages' && total !== PERCENT_BASIS_POINTS) throw invalid('validation.invalid');
-  if (total <= 0) throw invalid('validation.invalid');
+  if (body.rule === 'percentages' && total !== PERCENT_BASIS_POINTS)
+    throw invalid('validation.invalid_value');
+  if (total <= 0) throw invalid('validation.invalid_value');
   return shares;
 }
 

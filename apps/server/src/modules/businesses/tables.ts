@@ -3,7 +3,7 @@ import { DISTRIBUTION_RULES } from '@ztart/shared/contracts/businesses';
 import { PLAN_LEVELS } from '@ztart/shared/contracts/plans';
 import { CURRENCIES } from '@ztart/shared/money';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, sqlList, timestampTz } from '../../db/sql-helpers.ts';
 import { users } from '../auth/tables.ts';
 
@@ -144,5 +144,52 @@ export const businessDistributions = pgTable(
   (t) => [
     index('business_distributions_business_idx').on(t.businessId, t.createdAt),
     check('business_distributions_rule_known', sql`${t.rule} IN (${sqlList(DISTRIBUTION_RULES)})`),
+  ],
+);
+
+/**
+ * An enterprise business's webhook: events are POSTed to `url`, signed with HMAC-SHA256 by its
+ * secret (kept sealed with the data keys, opened only to sign a delivery).
+ */
+export const businessWebhooks = pgTable(
+  'business_webhooks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    events: jsonb('events').$type<string[]>().notNull(),
+    secretSealed: text('secret_sealed').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('business_webhooks_business_idx').on(t.businessId)],
+);
+export type BusinessWebhookRow = typeof businessWebhooks.$inferSelect;
+
+/**
+ * One event to deliver to one webhook, and how its tries went. The delivery worker claims due rows
+ * (`claimed_until`), so two servers never send one at the same time; a failed try waits for
+ * `next_attempt_at` (WEBHOOK_RETRY_SECONDS), and after the last one it is given up (null).
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    webhookId: uuid('webhook_id')
+      .notNull()
+      .references(() => businessWebhooks.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    payload: jsonb('payload').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastStatus: integer('last_status'),
+    nextAttemptAt: timestampTz('next_attempt_at'),
+    claimedUntil: timestampTz('claimed_until'),
+    deliveredAt: timestampTz('delivered_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt),
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.deliveredAt} IS NULL`),
   ],
 );

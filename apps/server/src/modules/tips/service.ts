@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { normalizeCardNumber } from '@ztart/shared/cards';
-import type { TipRequest, TipResponse } from '@ztart/shared/contracts/qr-codes';
+import type { Tip, TipRequest, TipResponse } from '@ztart/shared/contracts/qr-codes';
 import { CATEGORY_OF_KIND } from '@ztart/shared/contracts/transactions';
 import type { ErrorCode } from '@ztart/shared/errors';
 import { type Language, languageFromTag } from '@ztart/shared/languages';
@@ -17,6 +17,7 @@ import { chargeUnlessRefused } from '../../integrations/card-processor/processor
 import { recordAuditInTransaction } from '../activity/service.ts';
 import type { SignedIn } from '../auth/session-plugin.ts';
 import { users } from '../auth/tables.ts';
+import { queueBusinessEvent } from '../businesses/webhooks.ts';
 import { hasBlocked } from '../contacts/blocking.ts';
 import { failedMoneyRequest, type MoneyAnswer, unknownUnlessRefused } from '../idempotency/money-request.ts';
 import {
@@ -83,7 +84,9 @@ export async function sendTip(
   try {
     if (body.source === 'wallet') {
       if (!caller.signedIn) throw new AppError('unauthorized');
-      return await tipFromWallet(context, request, body, caller.signedIn);
+      const fromWallet = await tipFromWallet(context, request, body, caller.signedIn);
+      await tellBusiness(context, request, body, fromWallet);
+      return fromWallet;
     }
     const idempotent = {
       scope: idempotencyScopeOf(request, caller.signedIn),
@@ -101,10 +104,32 @@ export async function sendTip(
       }),
     );
     await afterCommit(context, answer, after);
+    await tellBusiness(context, request, body, answer);
     return answer;
   } catch (error) {
     throw failedMoneyRequest(request, error, 'tip_failed');
   }
+}
+
+/** A tip to a business's tag: its webhooks listening to `tip.received` hear of it (the first time only). */
+async function tellBusiness(
+  context: AppContext,
+  request: FastifyRequest,
+  body: TipRequest,
+  answer: TipAnswer,
+) {
+  if (answer.replayed || answer.statusCode >= 300) return;
+  const tip = (answer.body as { tip?: Tip }).tip;
+  if (!tip) return;
+  await queueBusinessEvent(context, request.log, body.receiver, 'tip.received', {
+    tipId: tip.id,
+    status: tip.status,
+    source: tip.source,
+    amountMinor: tip.amountMinor,
+    currency: tip.currency,
+    message: tip.message,
+    createdAt: tip.createdAt,
+  });
 }
 
 /** Live events and the receipt go out once the tip has committed, and only the first time. */
