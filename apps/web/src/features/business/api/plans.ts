@@ -12,6 +12,7 @@ import { IDEMPOTENCY_HEADER } from '@ztart/shared/contracts/wallet';
 import type { IdempotentRequest } from '@/components/money-flow/money-movement';
 import { BUSINESS_QUERY_ROOT } from '@/features/business/api/keys';
 import { api } from '@/lib/api-client';
+import { SESSION_QUERY_KEY } from '@/lib/auth/session';
 import { isDemoMode } from '@/lib/demo/demo-mode';
 import { invalidateMoneyQueries } from '@/lib/live-events';
 
@@ -49,6 +50,8 @@ export function useSubscribe() {
       Promise.all([
         invalidateMoneyQueries(queryClient),
         queryClient.invalidateQueries({ queryKey: BUSINESS_QUERY_ROOT }),
+        // The level is the profile's: the navigation and the account follow it at once.
+        queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
       ]),
   });
 }

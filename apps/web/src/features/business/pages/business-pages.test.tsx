@@ -138,4 +138,29 @@ describe('/business-admin', () => {
     expect(screen.queryByRole('button', { name: 'Share with the team' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Settings' })).not.toBeInTheDocument();
   });
+
+  it('saves only the settings that changed, the smallest tip in minor units', async () => {
+    const api = mockApi({
+      'GET /api/businesses': [200, { items: [business({ message: 'Thanks!' })] }],
+      [`GET /api/businesses/${BUSINESS_ID}/wallet`]: [200, { balances: [] }],
+      [`GET /api/businesses/${BUSINESS_ID}/members`]: [200, { items: [], invitations: [], used: 0, max: 5 }],
+      [`GET /api/businesses/${BUSINESS_ID}/qr-codes`]: [200, { items: [] }],
+      [`PATCH /api/businesses/${BUSINESS_ID}`]: [200, business()],
+    });
+    const user = userEvent.setup();
+    renderRoute('/business-admin', { auth: signedIn(['user'], 'business'), toaster: true });
+
+    expect(await screen.findByTestId('business-balance')).toHaveTextContent('$0.00');
+    expect(screen.getByText('Nothing to share yet.')).toBeInTheDocument();
+    expect(screen.getByTestId('business-tip-link')).toHaveTextContent('/quick-tip?to=cafe_aurora');
+    await user.type(screen.getByLabelText('Tip-sharing policy'), 'Shared equally every Sunday.');
+    await user.type(screen.getByLabelText(/^Smallest tip/), '2.50');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    expect(api.callsTo('PATCH', `/api/businesses/${BUSINESS_ID}`)[0]?.body).toEqual({
+      policies: 'Shared equally every Sunday.',
+      minimumTipMinor: 250,
+    });
+  });
 });
