@@ -1,7 +1,8 @@
 import { type Plan, type PlanLevel, planRank, type Subscription } from '@ztart/shared/contracts/plans';
 import { Check, Crown } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { Money } from '@/components/money/money';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -14,7 +15,8 @@ import { useErrorMessage } from '@/hooks/use-error-message';
 import { dateTimeFormat } from '@/lib/date-format';
 
 /** The anchor of the plans section: the account screen and the business messages link here. */
-export const PLANS_PATH = '/businesses#plans';
+export const PLANS_HASH = '#plans';
+export const PLANS_PATH = `/businesses${PLANS_HASH}`;
 
 /**
  * The plans: each level with its monthly price and limits, the person's own plan, and changing it.
@@ -27,9 +29,22 @@ export function PlansPanel() {
   const plans = usePlans();
   const titleId = useId();
   const [changing, setChanging] = useState<Plan | null>(null);
+  // Each arrival (`visit`) at the plans' address, even the same one twice.
+  const { hash, key: visit } = useLocation();
+  const sectionRef = useRef<HTMLElement>(null);
+  // A link to the plans (from the account or a refusal) brings them into view once they are drawn.
+  useEffect(() => {
+    if (visit && hash === PLANS_HASH && plans.isSuccess)
+      sectionRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [visit, hash, plans.isSuccess]);
 
   return (
-    <section id="plans" aria-labelledby={titleId} className="flex scroll-mt-20 flex-col gap-4">
+    <section
+      ref={sectionRef}
+      id="plans"
+      aria-labelledby={titleId}
+      className="flex scroll-mt-20 flex-col gap-4"
+    >
       <h2 id={titleId} className="text-lg font-semibold">
         {t('plans.title')}
       </h2>

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BUSINESS_ID, business, member, plans } from '@/features/business/test-data';
@@ -6,13 +6,17 @@ import { error, mockApi } from '@/test/mock-api';
 import { renderRoute, signedIn } from '@/test/render';
 
 const MEMBER_ID = '11111111-1111-4111-8111-111111111111';
+/** The screens are lazy routes: the first render waits for their module (slow on a cold, busy machine). */
+const SCREEN_LOAD = { timeout: 15_000 };
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
 describe('/businesses', () => {
-  it('says a business needs the plan, with the way to the plans, when the server refuses the level', async () => {
+  it('says a business needs the plan, with the way to the plans, when the server refuses the level', {
+    timeout: 40_000,
+  }, async () => {
     const api = mockApi({
       'GET /api/businesses': [200, { items: [] }],
       'GET /api/business-invitations': [200, { items: [] }],
@@ -22,7 +26,7 @@ describe('/businesses', () => {
     const user = userEvent.setup();
     renderRoute('/businesses', { auth: signedIn() });
 
-    await screen.findByTestId('businesses-empty');
+    await screen.findByTestId('businesses-empty', {}, SCREEN_LOAD);
     await user.click(screen.getAllByRole('button', { name: 'New business' })[0] as HTMLElement);
     const dialog = screen.getByRole('dialog', { name: 'Create a business' });
     await user.type(within(dialog).getByLabelText('Business name'), 'Café Aurora');
@@ -41,6 +45,13 @@ describe('/businesses', () => {
       tag: 'cafe_aurora',
       currency: 'USD',
     });
+
+    // The link gives way to the plans on this same page.
+    await user.click(within(alert).getByRole('link', { name: 'See the plans' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Create a business' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('region', { name: 'Plans' })).toBeInTheDocument();
   });
 
   it('shows the plans with their prices and asks to confirm the payment before upgrading', async () => {
@@ -56,7 +67,7 @@ describe('/businesses', () => {
     const user = userEvent.setup();
     renderRoute('/businesses', { auth: signedIn() });
 
-    const cards = await screen.findAllByTestId('plan-card');
+    const cards = await screen.findAllByTestId('plan-card', {}, SCREEN_LOAD);
     expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
       'Freemium',
       'Business',
@@ -93,7 +104,7 @@ describe('/business-admin/team', () => {
     const user = userEvent.setup();
     renderRoute('/business-admin/team', { auth: signedIn(['user'], 'business') });
 
-    expect(await screen.findByTestId('team-usage')).toHaveTextContent('5 of 5 places taken');
+    expect(await screen.findByTestId('team-usage', {}, SCREEN_LOAD)).toHaveTextContent('5 of 5 places taken');
     expect(screen.getByTestId('team-member')).toHaveTextContent('@leo_guitar');
     await user.type(screen.getByLabelText('Their ztartag'), 'sam_drives');
     await user.click(screen.getByRole('button', { name: 'Send invitation' }));
@@ -113,7 +124,7 @@ describe('/business-admin/team', () => {
     });
     renderRoute('/business-admin/team', { auth: signedIn() });
 
-    const forbidden = await screen.findByTestId('business-forbidden');
+    const forbidden = await screen.findByTestId('business-forbidden', {}, SCREEN_LOAD);
     expect(forbidden).toHaveTextContent('Not for your role');
     expect(forbidden).toHaveTextContent('does not include “running the team”');
     expect(screen.queryByRole('button', { name: 'Send invitation' })).not.toBeInTheDocument();
@@ -134,7 +145,7 @@ describe('/business-admin', () => {
     });
     renderRoute(`/business-admin?business=${BUSINESS_ID}`, { auth: signedIn() });
 
-    expect(await screen.findByTestId('business-balance')).toHaveTextContent('$9.00');
+    expect(await screen.findByTestId('business-balance', {}, SCREEN_LOAD)).toHaveTextContent('$9.00');
     expect(screen.queryByRole('button', { name: 'Share with the team' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Settings' })).not.toBeInTheDocument();
   });
@@ -150,7 +161,7 @@ describe('/business-admin', () => {
     const user = userEvent.setup();
     renderRoute('/business-admin', { auth: signedIn(['user'], 'business'), toaster: true });
 
-    expect(await screen.findByTestId('business-balance')).toHaveTextContent('$0.00');
+    expect(await screen.findByTestId('business-balance', {}, SCREEN_LOAD)).toHaveTextContent('$0.00');
     expect(screen.getByText('Nothing to share yet.')).toBeInTheDocument();
     expect(screen.getByTestId('business-tip-link')).toHaveTextContent('/quick-tip?to=cafe_aurora');
     await user.type(screen.getByLabelText('Tip-sharing policy'), 'Shared equally every Sunday.');

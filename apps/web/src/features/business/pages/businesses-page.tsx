@@ -1,7 +1,7 @@
 import { Building, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -9,7 +9,7 @@ import { BusinessList } from '@/features/business/components/business-list';
 import { businessPath } from '@/features/business/components/business-picker';
 import { CreateBusinessForm } from '@/features/business/components/create-business-form';
 import { InvitationsPanel } from '@/features/business/components/invitations-panel';
-import { PlansPanel } from '@/features/business/components/plans-panel';
+import { PLANS_HASH, PlansPanel } from '@/features/business/components/plans-panel';
 import { useAuth } from '@/lib/auth/auth-context';
 
 /**
@@ -20,7 +20,12 @@ export function BusinessesPage() {
   const { t } = useTranslation('business');
   const auth = useAuth();
   const navigate = useNavigate();
+  const { hash, key: visit } = useLocation();
   const [creating, setCreating] = useState(false);
+  // "See the plans" from the create dialog leads to this very page: the dialog gives way to the plans.
+  useEffect(() => {
+    if (visit && hash === PLANS_HASH) setCreating(false);
+  }, [visit, hash]);
   return (
     <div className="flex flex-col gap-8">
       <PageHeader icon={Building} title={t('title')} description={t('description')}>
