@@ -108,7 +108,4 @@ CREATE INDEX "business_roles_business_idx" ON "business_roles" USING btree ("bus
 CREATE INDEX "business_webhooks_business_idx" ON "business_webhooks" USING btree ("business_id");--> statement-breakpoint
 CREATE INDEX "businesses_owner_idx" ON "businesses" USING btree ("owner_id");--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_webhook_idx" ON "webhook_deliveries" USING btree ("webhook_id","created_at");--> statement-breakpoint
-CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries" USING btree ("next_attempt_at") WHERE "webhook_deliveries"."delivered_at" IS NULL;--> statement-breakpoint
--- The platform's own account (decision 0039): plan payments go into its wallet. No password, so it cannot sign in.
-INSERT INTO "users" ("id", "email", "email_verified_at") VALUES ('00000000-0000-4000-8000-000000000001', 'platform@accounts.invalid', now()) ON CONFLICT DO NOTHING;--> statement-breakpoint
-INSERT INTO "profiles" ("id", "full_name") VALUES ('00000000-0000-4000-8000-000000000001', 'Ztart Tips') ON CONFLICT DO NOTHING;
+CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries" USING btree ("next_attempt_at") WHERE "webhook_deliveries"."delivered_at" IS NULL;

@@ -116,6 +116,8 @@ export function businessAccess(subject: BusinessAccessSubject): Set<BusinessPerm
 export const BUSINESS_ROUTE_PERMISSIONS = {
   'GET /api/businesses/:id': 'viewAnalytics',
   'PATCH /api/businesses/:id': 'configureBusiness',
+  'PUT /api/businesses/:id/logo': 'manageBranding',
+  'DELETE /api/businesses/:id/logo': 'manageBranding',
   'GET /api/businesses/:id/members': 'manageTeam',
   'POST /api/businesses/:id/invitations': 'inviteMembers',
   'PATCH /api/businesses/:id/members/:userId': 'manageTeam',
@@ -166,6 +168,11 @@ export const businessSchema = z
     /** The business's tip tag, in the same namespace as ztartags: `/quick-tip?to=<tag>`. */
     tag: z.string(),
     currency: currencySchema,
+    /**
+     * The logo's address (`/api/avatars/{id}`), or null. `PUT /api/businesses/{id}/logo` with the
+     * raw image as the body (like a profile photo: png, jpeg, webp, gif; at most 5 MB) sets it,
+     * `DELETE` removes it; both answer the Business.
+     */
     logoUrl: z.string().nullable(),
     brandColor: z.string().nullable(),
     message: z.string().nullable(),

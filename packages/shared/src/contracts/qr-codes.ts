@@ -320,7 +320,7 @@ export const businessBrandingSchema = z
   .object({
     name: z.string(),
     tag: z.string(),
-    /** `/api/businesses/{id}/logo?v=…`, or null. */
+    /** The business's logo (`/api/avatars/{id}`), or null. */
     logoUrl: z.string().nullable(),
     brandColor: z.string().nullable(),
     message: z.string().nullable(),

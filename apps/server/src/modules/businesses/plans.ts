@@ -17,6 +17,7 @@ import type { AppContext } from '../../context.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { AppError, isAppError } from '../../http/errors.ts';
 import type { SignedIn } from '../auth/session-plugin.ts';
+import { users } from '../auth/tables.ts';
 import { failedMoneyRequest, type MoneyAnswer } from '../idempotency/money-request.ts';
 import { idempotencyKeyOf, requestHashOf } from '../idempotency/service.ts';
 import { idempotencyKeys } from '../idempotency/tables.ts';
@@ -27,6 +28,18 @@ import { runAllOrNothing, walletPaymentOrder } from './money.ts';
 import { PLATFORM_ACCOUNT_ID, planSubscriptions } from './tables.ts';
 
 const PLATFORM = { userId: PLATFORM_ACCOUNT_ID, ztartag: null, name: 'Ztart Tips' };
+/**
+ * The platform's account, made with the first plan paid (so that a new database holds nobody but
+ * the people it was given): a users row without password, which cannot sign in, and its profile.
+ */
+async function ensurePlatformAccount(tx: AppDatabase): Promise<void> {
+  await tx
+    .insert(users)
+    .values({ id: PLATFORM_ACCOUNT_ID, email: 'platform@accounts.invalid' })
+    .onConflictDoNothing();
+  await tx.insert(profiles).values({ id: PLATFORM_ACCOUNT_ID, fullName: 'Ztart Tips' }).onConflictDoNothing();
+}
+
 /** Periods applied at most in one read: someone away for a year catches up once, not forever. */
 const MAX_PERIODS_AT_ONCE = 24;
 
@@ -98,6 +111,7 @@ export async function settleSubscription(tx: AppDatabase, userId: string, now: D
         answer: () => ({ level: next }),
       });
       try {
+        await ensurePlatformAccount(tx);
         await runAllOrNothing(tx, [prepared.order]);
         paid = true;
       } catch (error) {
@@ -208,6 +222,7 @@ export async function subscribe(
           audit: { request, userId, actionType: 'plan_subscribe', resource: `plan:${target}` },
           answer: () => subscription,
         });
+        await ensurePlatformAccount(tx);
         const { replayed, outcomes } = await runAllOrNothing(tx, [prepared.order]);
         const outcome = outcomes[0];
         if (replayed && outcome && outcome.error === undefined) {

@@ -9,7 +9,8 @@ import { users } from '../auth/tables.ts';
 
 /**
  * The platform's own account (decision 0039): the plans' monthly prices are paid into its wallet
- * through the ledger movement. It cannot sign in (no password) and has no ztartag.
+ * through the ledger movement. It cannot sign in (no password) and has no ztartag; it is made with
+ * the first plan paid (plans.ts).
  */
 export const PLATFORM_ACCOUNT_ID = '00000000-0000-4000-8000-000000000001';
 
