@@ -42,3 +42,13 @@ export function useUpdateBusiness() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: BUSINESS_QUERY_ROOT }),
   });
 }
+
+/** `PUT /api/businesses/{id}/logo` with the image as the body → the business with its new logo. */
+export function useBusinessLogo() {
+  const queryClient = useQueryClient();
+  return useMutation<Business, unknown, { id: string; image: Blob }>({
+    mutationFn: async ({ id, image }) =>
+      businessSchema.parse(await api.put<unknown>(`${businessUrl(id)}/logo`, image)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: BUSINESS_QUERY_ROOT }),
+  });
+}

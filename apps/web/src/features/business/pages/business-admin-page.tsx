@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/page-header';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
+import { BusinessLogoForm } from '@/features/business/components/business-logo-form';
 import { businessPath, WithBusiness } from '@/features/business/components/business-picker';
 import { BusinessQrCodes } from '@/features/business/components/business-qr-codes';
 import { BusinessSettingsForm } from '@/features/business/components/business-settings-form';
@@ -67,6 +68,9 @@ function BusinessAdmin({ business }: { business: Business }) {
           <h2 id={settingsId} className="text-lg font-semibold">
             {t('settings.title')}
           </h2>
+          {business.myPermissions.includes('manageBranding') ? (
+            <BusinessLogoForm business={business} />
+          ) : null}
           <BusinessSettingsForm business={business} />
         </section>
       ) : null}

@@ -54,6 +54,34 @@ describe('/businesses', () => {
     expect(screen.getByRole('region', { name: 'Plans' })).toBeInTheDocument();
   });
 
+  it('creates the business, then sends the chosen logo as the image itself', {
+    timeout: 40_000,
+  }, async () => {
+    const api = mockApi({
+      'GET /api/businesses': [200, { items: [] }],
+      'GET /api/business-invitations': [200, { items: [] }],
+      'GET /api/plans': [200, plans('business')],
+      'POST /api/businesses': [201, business()],
+      [`PUT /api/businesses/${BUSINESS_ID}/logo`]: [200, business({ logoUrl: '/api/avatars/logo-1' })],
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoute('/businesses', { auth: signedIn(['user'], 'business') });
+
+    await screen.findByTestId('businesses-empty', {}, SCREEN_LOAD);
+    await user.click(screen.getAllByRole('button', { name: 'New business' })[0] as HTMLElement);
+    const dialog = screen.getByRole('dialog', { name: 'Create a business' });
+    await user.type(within(dialog).getByLabelText('Business name'), 'Café Aurora');
+    const logo = new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
+    await user.upload(within(dialog).getByLabelText('Logo (optional)'), logo);
+    await user.click(within(dialog).getByRole('button', { name: 'Create business' }));
+
+    await waitFor(() => expect(router.state.location.search).toBe(`?business=${BUSINESS_ID}`));
+    expect(router.state.location.pathname).toBe('/business-admin');
+    const [put] = api.callsTo('PUT', `/api/businesses/${BUSINESS_ID}/logo`);
+    expect(put?.body).toBeInstanceOf(Blob);
+    expect(put?.headers.get('Content-Type')).toBe('image/png');
+  });
+
   it('shows the plans with their prices and asks to confirm the payment before upgrading', async () => {
     const api = mockApi({
       'GET /api/businesses': [200, { items: [] }],
