@@ -34,6 +34,9 @@ const PRIVATE_PAGES = [
   '/investments',
   '/invoices',
   '/invoices/new',
+  '/businesses',
+  '/business-admin',
+  '/business-admin/team',
 ];
 const PAGES = [...PUBLIC_PAGES, ...PRIVATE_PAGES];
 /** Pages whose content arrives after their title: checked once it has (a test id in it). */
@@ -52,6 +55,9 @@ const CONTENT_OF: Record<string, string> = {
   '/invoices': 'invoices-empty',
   '/invoices/new': 'invoice-form',
   [UNKNOWN_PAY_LINK]: 'invoice-not-found',
+  '/businesses': 'plan-card',
+  '/business-admin': 'business-none',
+  '/business-admin/team': 'business-none',
 };
 
 for (const path of PAGES) {

@@ -4,6 +4,7 @@ import type activity from '@/i18n/locales/en/activity.json';
 import type analytics from '@/i18n/locales/en/analytics.json';
 import type auth from '@/i18n/locales/en/auth.json';
 import type budgets from '@/i18n/locales/en/budgets.json';
+import type business from '@/i18n/locales/en/business.json';
 import type common from '@/i18n/locales/en/common.json';
 import type contacts from '@/i18n/locales/en/contacts.json';
 import type dashboard from '@/i18n/locales/en/dashboard.json';
@@ -34,6 +35,7 @@ declare module 'i18next' {
       analytics: typeof analytics;
       auth: typeof auth;
       budgets: typeof budgets;
+      business: typeof business;
       common: typeof common;
       debts: typeof debts;
       investments: typeof investments;

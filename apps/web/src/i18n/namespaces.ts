@@ -24,6 +24,7 @@ export const NAMESPACES = [
   'profile',
   'dashboard',
   'analytics',
+  'business',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -123,6 +123,22 @@ export function asQuickTipProfile(body: unknown): QuickTipProfile {
     minMinor: body.minMinor,
     maxMinor: body.maxMinor,
     presetsMinor: body.presetsMinor,
+    business: asBusinessBranding(body.business),
+  };
+}
+
+const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/** A business's branding when the tag is a business's; anything malformed is left out, not fatal. */
+function asBusinessBranding(value: unknown): QuickTipProfile['business'] {
+  if (!isRecord(value) || typeof value.name !== 'string' || typeof value.tag !== 'string') return null;
+  return {
+    name: value.name,
+    tag: value.tag,
+    logoUrl: textOrNull(value.logoUrl),
+    brandColor: textOrNull(value.brandColor),
+    message: textOrNull(value.message),
+    minimumTipMinor: isInteger(value.minimumTipMinor) ? value.minimumTipMinor : null,
   };
 }
 

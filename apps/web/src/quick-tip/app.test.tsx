@@ -77,6 +77,58 @@ describe('the quick-tip page without a receiver', () => {
   });
 });
 
+describe('a business tip link', () => {
+  it("shows the business's name, logo, colour and message instead of a person's", async () => {
+    mockApi({
+      'GET /api/public/profiles/cafe_aurora': [
+        200,
+        quickTipProfile({
+          ztartag: 'cafe_aurora',
+          fullName: 'Claire Dubois',
+          business: {
+            name: 'Café Aurora',
+            tag: 'cafe_aurora',
+            logoUrl: '/api/businesses/logo.png',
+            brandColor: '#aa3300',
+            message: 'Thank you from the whole team!',
+            minimumTipMinor: null,
+          },
+        }),
+      ],
+    });
+    renderPage('?to=cafe_aurora');
+
+    expect(await screen.findByTestId('receiver')).toHaveTextContent('Tip Café Aurora');
+    expect(screen.getByTestId('receiver')).not.toHaveTextContent('Claire Dubois');
+    expect(screen.getByTestId('business-message')).toHaveTextContent('Thank you from the whole team!');
+    expect(screen.getByTestId('brand-band')).toHaveStyle({ backgroundColor: '#aa3300' });
+  });
+
+  it('ignores a colour that is not a plain #rrggbb', async () => {
+    mockApi({
+      'GET /api/public/profiles/cafe_aurora': [
+        200,
+        quickTipProfile({
+          ztartag: 'cafe_aurora',
+          business: {
+            name: 'Café Aurora',
+            tag: 'cafe_aurora',
+            logoUrl: null,
+            brandColor: 'red;background:url(x)',
+            message: null,
+            minimumTipMinor: null,
+          },
+        }),
+      ],
+    });
+    renderPage('?to=cafe_aurora');
+
+    expect(await screen.findByTestId('receiver')).toHaveTextContent('Tip Café Aurora');
+    expect(screen.queryByTestId('brand-band')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('business-message')).not.toBeInTheDocument();
+  });
+});
+
 describe('a quick tip by card, without an account', () => {
   it('shows who is tipped, the presets, the custom amount and the no-account statement', async () => {
     mockApi(PROFILE);

@@ -56,7 +56,7 @@ export interface TipPageProps {
  */
 export function TipPage({ profile, visitor, params, demo, now, onNotFound }: TipPageProps) {
   const { t, money, language } = useI18n();
-  const name = profile.fullName || `@${profile.ztartag}`;
+  const name = profile.business?.name || profile.fullName || `@${profile.ztartag}`;
   useDocumentTitle(t('page.tipTitle', { name }));
   const ownPage = visitor.signedIn && visitor.ztartag === profile.ztartag;
   const currency = tipCurrency({ profile, params });

@@ -42,7 +42,7 @@ export function DoneStep({
 }) {
   const i18n = useI18n();
   const { t, money } = i18n;
-  const name = profile.fullName || `@${profile.ztartag}`;
+  const name = profile.business?.name || profile.fullName || `@${profile.ztartag}`;
   const receipt = receiptLabel(attempt.request);
   // A card tip is pending until the processor settles it: the receipt follows it there.
   const current = useTipStatus(tip, !demo);

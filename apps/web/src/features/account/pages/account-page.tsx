@@ -16,6 +16,7 @@ import { NotificationPreferencesSection } from '@/features/account/components/no
 import { PersonalDetailsForm } from '@/features/account/components/personal-details-form';
 import { PhoneSection } from '@/features/account/components/phone-section';
 import { PinSection } from '@/features/account/components/pin-section';
+import { PlanSection } from '@/features/account/components/plan-section';
 import { PreferencesSection } from '@/features/account/components/preferences-section';
 import { ProtectedSessions } from '@/features/account/components/protected-sessions';
 import { SignOutSection } from '@/features/account/components/sign-out-section';
@@ -100,6 +101,7 @@ function ProfileTab({ auth }: { auth: SignedInAuth }) {
       <PersonalDetailsForm key={auth.profile.id} profile={auth.profile} />
       <EmailSection user={auth.user} />
       <PhoneSection user={auth.user} />
+      <PlanSection profile={auth.profile} />
     </div>
   );
 }
