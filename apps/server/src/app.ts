@@ -26,6 +26,9 @@ import { accountDeletionRoutes, authRoutes } from './modules/accounts/routes.ts'
 import { activityRoutes } from './modules/activity/routes.ts';
 import { activityFeedRoutes } from './modules/activity-feed/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
+import { createBuiltinEngine } from './modules/assistant/builtin-engine.ts';
+import { assistantRoutes } from './modules/assistant/routes.ts';
+import { createTokenCounter } from './modules/assistant/tokens.ts';
 import { SESSION_COOKIE, sessionPlugin } from './modules/auth/session-plugin.ts';
 import { createSessionFinder } from './modules/auth/sessions.ts';
 import { watchBudgetAlerts } from './modules/budgets/alerts.ts';
@@ -205,6 +208,11 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(transactionRoutes, { context });
   await app.register(budgetRoutes, { context });
   await app.register(analyticsRoutes, { context });
+  await app.register(assistantRoutes, {
+    context,
+    engine: createBuiltinEngine(),
+    tokens: createTokenCounter(),
+  });
   await app.register(notificationRoutes, { context });
   await app.register(qrCodeRoutes, { context });
   await app.register(contactRoutes, { context });

@@ -44,7 +44,9 @@ export function costMillicentsOf(tokens: number, model: AssistantModel): number 
 
 export const conversationParamsSchema = z.object({ id: z.uuid() });
 
-const titleSchema = safeText().min(1, 'validation.required').max(ASSISTANT_LIMITS.titleMax, 'validation.tooLong');
+const titleSchema = safeText()
+  .min(1, 'validation.required')
+  .max(ASSISTANT_LIMITS.titleMax, 'validation.tooLong');
 
 export const conversationSchema = z
   .object({
