@@ -33,6 +33,7 @@ import { SESSION_COOKIE, sessionPlugin } from './modules/auth/session-plugin.ts'
 import { createSessionFinder } from './modules/auth/sessions.ts';
 import { watchBudgetAlerts } from './modules/budgets/alerts.ts';
 import { budgetRoutes } from './modules/budgets/routes.ts';
+import { coherenceRoutes } from './modules/coherence/routes.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { createDebtReminderWorker } from './modules/debts/reminder-worker.ts';
@@ -208,6 +209,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(transactionRoutes, { context });
   await app.register(budgetRoutes, { context });
   await app.register(analyticsRoutes, { context });
+  await app.register(coherenceRoutes, { context });
   await app.register(assistantRoutes, {
     context,
     engine: createBuiltinEngine(),
