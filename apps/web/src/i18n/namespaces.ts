@@ -23,6 +23,7 @@ export const NAMESPACES = [
   'profile',
   'dashboard',
   'analytics',
+  'assistant',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
