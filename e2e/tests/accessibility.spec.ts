@@ -23,6 +23,8 @@ const PRIVATE_PAGES = [
   '/account?tab=notifications',
   '/analytics?period=last3Months',
   '/investments',
+  '/conversational-agent',
+  '/skiner-coherence',
 ];
 const PAGES = [...PUBLIC_PAGES, ...PRIVATE_PAGES];
 /** Pages whose content arrives after their title: checked once it has (a test id in it). */
@@ -38,6 +40,8 @@ const CONTENT_OF: Record<string, string> = {
   '/activity': 'transaction-row',
   '/analytics?period=last3Months': 'analytics-series',
   '/investments': 'instrument-row',
+  '/conversational-agent': 'assistant-usage',
+  '/skiner-coherence': 'coherence-empty',
 };
 
 for (const path of PAGES) {

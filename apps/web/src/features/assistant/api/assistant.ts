@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type AssistantMessage,
+  type AssistantUsage,
   type Conversation,
   coherenceReportSchema,
   conversationListResponseSchema,
@@ -11,7 +12,9 @@ import {
   sendMessageResponseSchema,
   usageSchema,
 } from '@ztart/shared/contracts/assistant';
+import { ROLE_PLANS } from '@ztart/shared/roles';
 import { ApiError, api, CSRF_COOKIE, CSRF_HEADER, errorFromResponse, readCookie } from '@/lib/api-client';
+import { isDemoMode } from '@/lib/demo/demo-mode';
 
 const ROOT = ['assistant'] as const;
 export const assistantKeys = {
@@ -21,14 +24,36 @@ export const assistantKeys = {
   coherence: () => ['coherence'] as const,
 };
 
+/**
+ * The demo has no account: no conversations kept, a guest's quotas unused, nothing to check.
+ * Asking is refused like every write in the demo (`demo_mode`).
+ */
+function demoUsage(): AssistantUsage {
+  const plan = ROLE_PLANS.guest;
+  const now = new Date();
+  return {
+    role: 'guest',
+    daily: { usedTokens: 0, limitTokens: plan.dailyTokens },
+    monthly: { usedTokens: 0, limitTokens: plan.monthlyTokens },
+    costTodayCents: 0,
+    costLimitCents: plan.costPerDay,
+    resetsAt: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)).toISOString(),
+    streaming: false,
+    models: ['standard'],
+  };
+}
+
 const conversationUrl = (id: string) => `/api/assistant/conversations/${encodeURIComponent(id)}`;
 
 export function useConversations() {
   return useQuery({
     queryKey: assistantKeys.conversations(),
     queryFn: async ({ signal }) =>
-      conversationListResponseSchema.parse(await api.get<unknown>('/api/assistant/conversations', { signal }))
-        .items,
+      isDemoMode()
+        ? []
+        : conversationListResponseSchema.parse(
+            await api.get<unknown>('/api/assistant/conversations', { signal }),
+          ).items,
   });
 }
 
@@ -47,7 +72,9 @@ export function useUsage() {
   return useQuery({
     queryKey: assistantKeys.usage(),
     queryFn: async ({ signal }) =>
-      usageSchema.parse(await api.get<unknown>('/api/assistant/usage', { signal })),
+      isDemoMode()
+        ? demoUsage()
+        : usageSchema.parse(await api.get<unknown>('/api/assistant/usage', { signal })),
   });
 }
 
@@ -148,7 +175,11 @@ export type { AssistantMessage };
 export function useCoherence() {
   return useQuery({
     queryKey: assistantKeys.coherence(),
+    // Read from budgets, goals and transactions that other screens change: checked afresh each visit.
+    refetchOnMount: 'always',
     queryFn: async ({ signal }) =>
-      coherenceReportSchema.parse(await api.get<unknown>('/api/coherence', { signal })),
+      isDemoMode()
+        ? { months: [], findings: [] }
+        : coherenceReportSchema.parse(await api.get<unknown>('/api/coherence', { signal })),
   });
 }
