@@ -27,6 +27,7 @@ import { activityRoutes } from './modules/activity/routes.ts';
 import { activityFeedRoutes } from './modules/activity-feed/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { createBuiltinEngine } from './modules/assistant/builtin-engine.ts';
+import { createOpenAiEngine } from './modules/assistant/openai-engine.ts';
 import { assistantRoutes } from './modules/assistant/routes.ts';
 import { createTokenCounter } from './modules/assistant/tokens.ts';
 import { SESSION_COOKIE, sessionPlugin } from './modules/auth/session-plugin.ts';
@@ -212,7 +213,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(coherenceRoutes, { context });
   await app.register(assistantRoutes, {
     context,
-    engine: createBuiltinEngine(),
+    engine: config.assistantProvider ? createOpenAiEngine(config.assistantProvider) : createBuiltinEngine(),
     tokens: createTokenCounter(),
   });
   await app.register(notificationRoutes, { context });
