@@ -19,7 +19,7 @@ import { fund, ROOMY_RATE_LIMITS } from '../../test/transfer-fixtures.ts';
 import { userRoles } from '../profiles/tables.ts';
 import { recordTransaction } from '../transactions/record.ts';
 import { transactionCategories, transactions } from '../transactions/tables.ts';
-import { assistantUsage } from './tables.ts';
+import { assistantConversations, assistantUsage } from './tables.ts';
 
 describe('assistant', () => {
   let testApp: TestApp;
@@ -192,6 +192,23 @@ describe('assistant', () => {
       (await send(person, { method: 'GET', url: `/api/assistant/conversations/${conversation.id}/messages` }))
         .statusCode,
     ).toBe(404);
+  });
+
+  it("deleting the account deletes the person's conversations", async () => {
+    const person = await signUpAndSignIn(testApp.app);
+    const conversation = await newConversation(person, 'Plans');
+    await asked(person, conversation.id, { content: 'hello' });
+    const deleted = await send(person, {
+      method: 'DELETE',
+      url: '/api/profiles/me',
+      payload: { confirmation: 'DELETE', password: person.password },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    const left = await testApp.database.db
+      .select()
+      .from(assistantConversations)
+      .where(eq(assistantConversations.userId, person.userId));
+    expect(left).toEqual([]);
   });
 
   it('prepares a transfer for the person to confirm, and moves no money', async () => {

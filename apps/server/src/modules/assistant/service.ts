@@ -100,6 +100,11 @@ export async function deleteConversation(db: AppDatabase, userId: string, id: st
   await db.delete(assistantConversations).where(eq(assistantConversations.id, id));
 }
 
+/** Account deletion: the person's conversations and messages go (usage counts stay, holding no words). */
+export async function eraseConversationsOf(tx: AppDatabase, userId: string): Promise<void> {
+  await tx.delete(assistantConversations).where(eq(assistantConversations.userId, userId));
+}
+
 export async function listMessages(db: AppDatabase, userId: string, id: string): Promise<AssistantMessage[]> {
   await findOwnConversation(db, userId, id);
   const rows = await db
@@ -186,7 +191,9 @@ export async function sendMessage(
     .update(assistantConversations)
     .set({
       updatedAt: now,
-      ...(conversation.title === '' ? { title: body.content.slice(0, TITLE_FROM_QUESTION) } : {}),
+      ...(conversation.title === ''
+        ? { title: body.content.replace(/\s+/g, ' ').trim().slice(0, TITLE_FROM_QUESTION) }
+        : {}),
     })
     .where(eq(assistantConversations.id, conversationId));
   return {
