@@ -37,6 +37,8 @@ const PRIVATE_PAGES = [
   '/businesses',
   '/business-admin',
   '/business-admin/team',
+  '/conversational-agent',
+  '/skiner-coherence',
 ];
 const PAGES = [...PUBLIC_PAGES, ...PRIVATE_PAGES];
 /** Pages whose content arrives after their title: checked once it has (a test id in it). */
@@ -58,6 +60,8 @@ const CONTENT_OF: Record<string, string> = {
   '/businesses': 'plan-card',
   '/business-admin': 'business-none',
   '/business-admin/team': 'business-none',
+  '/conversational-agent': 'assistant-usage',
+  '/skiner-coherence': 'coherence-empty',
 };
 
 for (const path of PAGES) {

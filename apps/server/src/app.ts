@@ -26,12 +26,17 @@ import { accountDeletionRoutes, authRoutes } from './modules/accounts/routes.ts'
 import { activityRoutes } from './modules/activity/routes.ts';
 import { activityFeedRoutes } from './modules/activity-feed/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
+import { createBuiltinEngine } from './modules/assistant/builtin-engine.ts';
+import { createOpenAiEngine } from './modules/assistant/openai-engine.ts';
+import { assistantRoutes } from './modules/assistant/routes.ts';
+import { createTokenCounter } from './modules/assistant/tokens.ts';
 import { SESSION_COOKIE, sessionPlugin } from './modules/auth/session-plugin.ts';
 import { createSessionFinder } from './modules/auth/sessions.ts';
 import { watchBudgetAlerts } from './modules/budgets/alerts.ts';
 import { budgetRoutes } from './modules/budgets/routes.ts';
 import { businessRoutes } from './modules/businesses/routes.ts';
 import { createWebhookWorker } from './modules/businesses/webhooks.ts';
+import { coherenceRoutes } from './modules/coherence/routes.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { createDebtReminderWorker } from './modules/debts/reminder-worker.ts';
@@ -221,6 +226,12 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(transactionRoutes, { context });
   await app.register(budgetRoutes, { context });
   await app.register(analyticsRoutes, { context });
+  await app.register(coherenceRoutes, { context });
+  await app.register(assistantRoutes, {
+    context,
+    engine: config.assistantProvider ? createOpenAiEngine(config.assistantProvider) : createBuiltinEngine(),
+    tokens: createTokenCounter(),
+  });
   await app.register(notificationRoutes, { context });
   await app.register(qrCodeRoutes, { context });
   await app.register(contactRoutes, { context });

@@ -70,6 +70,10 @@ const envSchema = z.object({
   BATCH_QUEUE_MAX: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_BATCH_QUEUE_MAX),
   LIVE_SESSION_CHECK_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
   SIGN_UPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(RATE_LIMITS.signUpPerIp.max),
+  ASSISTANT_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ASSISTANT_API_KEY: z.string().max(500).optional(),
+  ASSISTANT_MODEL: z.string().trim().min(1).max(200).optional(),
+  ASSISTANT_PREMIUM_MODEL: z.string().trim().min(1).max(200).optional(),
 });
 
 export type NodeEnv = (typeof NODE_ENVS)[number];
@@ -110,6 +114,20 @@ export interface Config {
   liveSessionCheckSeconds: number;
   /** How many accounts one address may open per hour (a browser test suite opens more than people do). */
   signUpsPerIpPerHour: number;
+  /**
+   * An OpenAI-compatible chat-completions server for the assistant (ASSISTANT_BASE_URL, e.g.
+   * `https://api.openai.com/v1` or a local Ollama's `http://127.0.0.1:11434/v1`), its key and model
+   * names; without it the built-in engine answers (no network, no model download).
+   */
+  assistantProvider: AssistantProviderConfig | undefined;
+}
+
+export interface AssistantProviderConfig {
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
+  /** The model behind the premium choice; the standard model when unset. */
+  premiumModel: string;
 }
 
 export class ConfigError extends Error {
@@ -149,6 +167,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     batchQueueMax: vars.BATCH_QUEUE_MAX,
     liveSessionCheckSeconds: vars.LIVE_SESSION_CHECK_SECONDS,
     signUpsPerIpPerHour: vars.SIGN_UPS_PER_IP_PER_HOUR,
+    assistantProvider: assistantProviderOf(vars),
+  };
+}
+
+function assistantProviderOf(vars: z.infer<typeof envSchema>): AssistantProviderConfig | undefined {
+  if (vars.ASSISTANT_BASE_URL === undefined) return undefined;
+  if (vars.ASSISTANT_MODEL === undefined) {
+    throw new ConfigError('Invalid configuration:\n  ASSISTANT_MODEL: required with ASSISTANT_BASE_URL');
+  }
+  return {
+    baseUrl: vars.ASSISTANT_BASE_URL.replace(/\/+$/, ''),
+    apiKey: vars.ASSISTANT_API_KEY,
+    model: vars.ASSISTANT_MODEL,
+    premiumModel: vars.ASSISTANT_PREMIUM_MODEL ?? vars.ASSISTANT_MODEL,
   };
 }
 

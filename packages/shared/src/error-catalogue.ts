@@ -136,6 +136,8 @@ export const ERROR_CODES = {
   copy_link_failed: 0,
   gamification_load_failed: 500,
   assistant_unavailable: 503,
+  /** Over one of the role's assistant quotas (details: `quotaExceededDetailsSchema`: which quota, when it resets). */
+  quota_exceeded: 429,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -2,6 +2,7 @@
 export * from '../integrations/card-processor/tables.ts';
 export * from '../integrations/outbox/tables.ts';
 export * from '../modules/activity/tables.ts';
+export * from '../modules/assistant/tables.ts';
 export * from '../modules/auth/tables.ts';
 export * from '../modules/budgets/tables.ts';
 export * from '../modules/businesses/tables.ts';

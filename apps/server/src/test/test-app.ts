@@ -33,6 +33,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     batchQueueMax: DEFAULT_BATCH_QUEUE_MAX,
     liveSessionCheckSeconds: 60,
     signUpsPerIpPerHour: RATE_LIMITS.signUpPerIp.max,
+    assistantProvider: undefined,
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@ import 'i18next';
 import type account from '@/i18n/locales/en/account.json';
 import type activity from '@/i18n/locales/en/activity.json';
 import type analytics from '@/i18n/locales/en/analytics.json';
+import type assistant from '@/i18n/locales/en/assistant.json';
 import type auth from '@/i18n/locales/en/auth.json';
 import type budgets from '@/i18n/locales/en/budgets.json';
 import type business from '@/i18n/locales/en/business.json';
@@ -33,6 +34,7 @@ declare module 'i18next' {
       account: typeof account;
       activity: typeof activity;
       analytics: typeof analytics;
+      assistant: typeof assistant;
       auth: typeof auth;
       budgets: typeof budgets;
       business: typeof business;

@@ -25,6 +25,7 @@ export const NAMESPACES = [
   'dashboard',
   'analytics',
   'business',
+  'assistant',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError, isAppError } from '../../http/errors.ts';
 import { recordAudit } from '../activity/service.ts';
+import { eraseConversationsOf } from '../assistant/service.ts';
 import { eraseBudgetsOf } from '../budgets/service.ts';
 import { eraseContactsOf } from '../contacts/service.ts';
 import { eraseDebtsOf } from '../debts/erase.ts';
@@ -49,6 +50,7 @@ export async function deleteAccount(
       await eraseDebtsOf(tx, userId, context.now());
       await eraseGoalsOf(tx, userId);
       await eraseInvoicesOf(tx, userId, context.now());
+      await eraseConversationsOf(tx, userId);
       await erasePhotosAndPosts(tx, userId);
       await removePinOf(tx, userId);
       return ended;

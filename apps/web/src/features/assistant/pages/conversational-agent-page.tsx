@@ -1,14 +1,407 @@
-import { Bot } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  type AssistantMessage,
+  type Conversation,
+  preparedActionHref,
+} from '@ztart/shared/contracts/assistant';
+import { isLanguage } from '@ztart/shared/languages';
+import { Bot, MessageSquarePlus, Pencil, Send, Trash2 } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScreenIntro } from '@/components/screen-intro';
+import { Link } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { TextField } from '@/components/ui/field';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Skeleton } from '@/components/ui/skeleton';
+import {
+  askAssistant,
+  assistantKeys,
+  useConversations,
+  useCreateConversation,
+  useDeleteConversation,
+  useMessages,
+  useRenameConversation,
+} from '@/features/assistant/api/assistant';
+import { UsageMeter } from '@/features/assistant/components/usage-meter';
+import { useErrorMessage } from '@/hooks/use-error-message';
+import { cn } from '@/lib/cn';
 
+/** `/conversational-agent`: Skiner's full-screen chat, its conversations and the usage meter. */
 export function ConversationalAgentPage() {
-  const { t } = useTranslation('screens');
+  const { t } = useTranslation(['screens', 'assistant']);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [renaming, setRenaming] = useState<Conversation | null>(null);
+  const [deleting, setDeleting] = useState<Conversation | null>(null);
+  const create = useCreateConversation();
+  const errorMessage = useErrorMessage();
+
+  const startNew = async () => {
+    const conversation = await create.mutateAsync();
+    setSelected(conversation.id);
+  };
+
   return (
-    <ScreenIntro
-      icon={Bot}
-      title={t('conversationalAgent.title')}
-      description={t('conversationalAgent.description')}
-    />
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        icon={Bot}
+        title={t('screens:conversationalAgent.title')}
+        description={t('screens:conversationalAgent.description')}
+      >
+        <Button onClick={() => void startNew().catch(() => undefined)} disabled={create.isPending}>
+          <MessageSquarePlus aria-hidden="true" />
+          {t('assistant:chat.newConversation')}
+        </Button>
+      </PageHeader>
+      {create.isError ? <FormAlert>{errorMessage(create.error)}</FormAlert> : null}
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[18rem_1fr]">
+        <div className="flex flex-col gap-4">
+          <ConversationList
+            selected={selected}
+            onSelect={setSelected}
+            onRename={setRenaming}
+            onDelete={setDeleting}
+          />
+          <UsageMeter />
+        </div>
+        <Chat conversationId={selected} onConversation={setSelected} />
+      </div>
+      <Dialog
+        open={renaming !== null}
+        onOpenChange={(open) => {
+          if (!open) setRenaming(null);
+        }}
+        title={t('assistant:chat.renameTitle')}
+        closeLabel={t('assistant:chat.close')}
+        className="max-w-md"
+      >
+        {renaming ? <RenameForm conversation={renaming} onDone={() => setRenaming(null)} /> : null}
+      </Dialog>
+      <Dialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title={t('assistant:chat.deleteTitle')}
+        closeLabel={t('assistant:chat.close')}
+        className="max-w-md"
+      >
+        {deleting ? (
+          <DeleteConversation
+            conversation={deleting}
+            onDone={(deleted) => {
+              if (deleted && selected === deleting.id) setSelected(null);
+              setDeleting(null);
+            }}
+          />
+        ) : null}
+      </Dialog>
+    </div>
+  );
+}
+
+function useTitleOf() {
+  const { t } = useTranslation('assistant');
+  return (conversation: Conversation) => conversation.title || t('chat.untitled');
+}
+
+function ConversationList({
+  selected,
+  onSelect,
+  onRename,
+  onDelete,
+}: {
+  selected: string | null;
+  onSelect: (id: string) => void;
+  onRename: (conversation: Conversation) => void;
+  onDelete: (conversation: Conversation) => void;
+}) {
+  const { t } = useTranslation('assistant');
+  const errorMessage = useErrorMessage();
+  const conversations = useConversations();
+  const titleOf = useTitleOf();
+  const headingId = useId();
+  let body: React.ReactNode;
+  if (conversations.isPending) {
+    body = (
+      <div className="flex flex-col gap-2" aria-busy="true">
+        <p className="sr-only" role="status">
+          {t('chat.loading')}
+        </p>
+        <Skeleton className="h-11" />
+        <Skeleton className="h-11" />
+      </div>
+    );
+  } else if (conversations.isError) {
+    body = (
+      <FormAlert>
+        <p>{errorMessage(conversations.error)}</p>
+        <Button variant="outline" onClick={() => void conversations.refetch()}>
+          {t('chat.retry')}
+        </Button>
+      </FormAlert>
+    );
+  } else if (conversations.data.length === 0) {
+    body = <p className="text-sm text-muted-foreground">{t('chat.noConversations')}</p>;
+  } else {
+    body = (
+      <ul className="flex flex-col gap-1" data-testid="assistant-conversations">
+        {conversations.data.map((conversation) => (
+          <li key={conversation.id} className="flex items-center gap-1">
+            <Button
+              variant={conversation.id === selected ? 'secondary' : 'ghost'}
+              className="min-w-0 flex-1 justify-start"
+              aria-current={conversation.id === selected ? 'true' : undefined}
+              onClick={() => onSelect(conversation.id)}
+            >
+              <span className="truncate">{titleOf(conversation)}</span>
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`${t('chat.rename')}: ${titleOf(conversation)}`}
+              onClick={() => onRename(conversation)}
+            >
+              <Pencil aria-hidden="true" />
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`${t('chat.delete')}: ${titleOf(conversation)}`}
+              onClick={() => onDelete(conversation)}
+            >
+              <Trash2 aria-hidden="true" />
+            </Button>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <nav aria-labelledby={headingId} className="flex flex-col gap-2 rounded-xl border p-3">
+      <h2 id={headingId} className="text-sm font-medium">
+        {t('chat.conversations')}
+      </h2>
+      {body}
+    </nav>
+  );
+}
+
+function RenameForm({ conversation, onDone }: { conversation: Conversation; onDone: () => void }) {
+  const { t } = useTranslation(['assistant', 'validation']);
+  const errorMessage = useErrorMessage();
+  const rename = useRenameConversation();
+  const titleOf = useTitleOf();
+  const [title, setTitle] = useState(titleOf(conversation));
+  const [invalid, setInvalid] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (title.trim() === '') {
+      setInvalid(true);
+      return;
+    }
+    rename.mutate({ id: conversation.id, title: title.trim() }, { onSuccess: onDone });
+  };
+  return (
+    <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+      <TextField
+        label={t('assistant:chat.renameLabel')}
+        value={title}
+        maxLength={100}
+        onChange={(event) => {
+          setTitle(event.target.value);
+          setInvalid(false);
+        }}
+        error={invalid ? t('validation:required') : undefined}
+      />
+      {rename.isError ? <FormAlert>{errorMessage(rename.error)}</FormAlert> : null}
+      <div className="flex gap-2">
+        <Button type="submit" disabled={rename.isPending}>
+          {t('assistant:chat.save')}
+        </Button>
+        <Button variant="outline" onClick={onDone}>
+          {t('assistant:chat.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function DeleteConversation({
+  conversation,
+  onDone,
+}: {
+  conversation: Conversation;
+  onDone: (deleted: boolean) => void;
+}) {
+  const { t } = useTranslation('assistant');
+  const errorMessage = useErrorMessage();
+  const remove = useDeleteConversation();
+  const titleOf = useTitleOf();
+  return (
+    <div className="flex flex-col gap-4">
+      <p>{t('chat.deleteBody', { title: titleOf(conversation) })}</p>
+      {remove.isError ? <FormAlert>{errorMessage(remove.error)}</FormAlert> : null}
+      <div className="flex gap-2">
+        <Button
+          variant="destructive"
+          disabled={remove.isPending}
+          onClick={() => remove.mutate(conversation.id, { onSuccess: () => onDone(true) })}
+        >
+          {t('chat.delete')}
+        </Button>
+        <Button variant="outline" onClick={() => onDone(false)}>
+          {t('chat.cancel')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function MessageBubble({ message }: { message: Pick<AssistantMessage, 'role' | 'content' | 'action'> }) {
+  const { t } = useTranslation('assistant');
+  const mine = message.role === 'user';
+  return (
+    <li className={cn('flex flex-col gap-1', mine ? 'items-end' : 'items-start')}>
+      <span className="text-xs font-medium text-muted-foreground">
+        {mine ? t('chat.you') : t('chat.skiner')}
+      </span>
+      <div
+        className={cn(
+          'max-w-[85%] whitespace-pre-wrap rounded-xl px-3 py-2',
+          mine ? 'bg-primary text-primary-foreground' : 'border bg-card',
+        )}
+      >
+        {message.content}
+      </div>
+      {message.action ? (
+        <Link className={buttonVariants({ variant: 'brand' })} to={preparedActionHref(message.action)}>
+          {message.action.type === 'transfer' ? t('chat.openTransfer') : t('chat.openAction')}
+        </Link>
+      ) : null}
+    </li>
+  );
+}
+
+function Chat({
+  conversationId,
+  onConversation,
+}: {
+  conversationId: string | null;
+  onConversation: (id: string) => void;
+}) {
+  const { t, i18n } = useTranslation('assistant');
+  const queryClient = useQueryClient();
+  const errorMessage = useErrorMessage();
+  const messages = useMessages(conversationId);
+  const create = useCreateConversation();
+  const [content, setContent] = useState('');
+  const [pending, setPending] = useState<{ question: string; answer: string } | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+  const listId = useId();
+
+  const ask = async (question: string) => {
+    const text = question.trim();
+    if (text === '' || pending) return;
+    setFailure(null);
+    setPending({ question: text, answer: '' });
+    try {
+      const id = conversationId ?? (await create.mutateAsync()).id;
+      if (id !== conversationId) onConversation(id);
+      const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : undefined;
+      await askAssistant(id, { content: text, ...(language ? { language } : {}) }, (delta) =>
+        setPending((current) => (current ? { ...current, answer: current.answer + delta } : current)),
+      );
+      setContent('');
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: assistantKeys.messages(id) }),
+        queryClient.invalidateQueries({ queryKey: assistantKeys.conversations() }),
+        queryClient.invalidateQueries({ queryKey: assistantKeys.usage() }),
+      ]);
+    } catch (error) {
+      setFailure(error);
+      void queryClient.invalidateQueries({ queryKey: assistantKeys.usage() });
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void ask(content);
+  };
+
+  const items = conversationId && messages.data ? messages.data : [];
+  const empty = items.length === 0 && !pending;
+  return (
+    <section
+      className="flex min-h-[24rem] flex-col gap-4 rounded-xl border p-3"
+      aria-label={t('chat.messagesLabel')}
+    >
+      {conversationId && messages.isPending ? <Skeleton className="h-24" /> : null}
+      {conversationId && messages.isError ? (
+        <FormAlert>
+          <p>{errorMessage(messages.error)}</p>
+          <Button variant="outline" onClick={() => void messages.refetch()}>
+            {t('chat.retry')}
+          </Button>
+        </FormAlert>
+      ) : null}
+      {empty && !(conversationId && messages.isPending) ? (
+        <div className="flex flex-col gap-3">
+          <h2 className="text-lg font-semibold">{t('chat.welcomeTitle')}</h2>
+          <p className="text-muted-foreground">{t('chat.welcomeBody')}</p>
+          <p className="text-sm font-medium">{t('chat.suggestionsLabel')}</p>
+          <div className="flex flex-wrap gap-2">
+            {(['balance', 'food', 'transfer'] as const).map((key) => (
+              <Button key={key} variant="outline" onClick={() => void ask(t(`chat.suggestions.${key}`))}>
+                {t(`chat.suggestions.${key}`)}
+              </Button>
+            ))}
+          </div>
+        </div>
+      ) : null}
+      <ol
+        id={listId}
+        className="flex flex-1 flex-col gap-3"
+        aria-live="polite"
+        data-testid="assistant-messages"
+      >
+        {items.map((message) => (
+          <MessageBubble key={message.id} message={message} />
+        ))}
+        {pending ? (
+          <>
+            <MessageBubble message={{ role: 'user', content: pending.question, action: null }} />
+            <li className="flex flex-col items-start gap-1">
+              <span className="text-xs font-medium text-muted-foreground">{t('chat.skiner')}</span>
+              <div
+                className="max-w-[85%] whitespace-pre-wrap rounded-xl border bg-card px-3 py-2"
+                aria-busy="true"
+              >
+                {pending.answer || t('chat.thinking')}
+              </div>
+            </li>
+          </>
+        ) : null}
+      </ol>
+      {failure ? <FormAlert>{errorMessage(failure)}</FormAlert> : null}
+      <form className="flex items-end gap-2" onSubmit={submit}>
+        <TextField
+          label={t('chat.askLabel')}
+          fieldClassName="flex-1"
+          value={content}
+          maxLength={1000}
+          placeholder={t('chat.askPlaceholder')}
+          onChange={(event) => setContent(event.target.value)}
+          disabled={pending !== null}
+        />
+        <Button type="submit" disabled={pending !== null || content.trim() === ''}>
+          <Send aria-hidden="true" />
+          {t('chat.send')}
+        </Button>
+      </form>
+    </section>
   );
 }

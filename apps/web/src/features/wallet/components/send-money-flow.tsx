@@ -45,6 +45,9 @@ type Confirmed = Attempt<TransferDraft>;
 
 export interface SendMoneyFlowProps {
   initialRecipient?: string;
+  /** A prepared amount (as typed, e.g. "25.00") and its currency, e.g. from the assistant. */
+  initialAmount?: string;
+  initialCurrency?: Currency;
   /** Shown as "Done" on the receipt (closing the dialog it sits in); without it, only "Send more". */
   onFinished?: () => void;
 }
@@ -54,10 +57,15 @@ export interface SendMoneyFlowProps {
  * nothing moves before a confirmation step that shows recipient and amount; a PIN asked by the
  * server is entered right there, and the same transfer is sent again with the same key.
  */
-export function SendMoneyFlow({ initialRecipient = '', onFinished }: SendMoneyFlowProps) {
+export function SendMoneyFlow({
+  initialRecipient = '',
+  initialAmount = '',
+  initialCurrency,
+  onFinished,
+}: SendMoneyFlowProps) {
   const wallet = useWallet();
   const errorMessage = useErrorMessage();
-  const [draft, setDraft] = useState({ recipient: initialRecipient, amount: '', note: '' });
+  const [draft, setDraft] = useState({ recipient: initialRecipient, amount: initialAmount, note: '' });
   // The form starts in the currency the person holds most of, chosen once when the wallet is
   // first read: money arriving while they type does not switch it under them.
   const [currency, setCurrency] = useState<Currency | null>(null);
@@ -71,7 +79,7 @@ export function SendMoneyFlow({ initialRecipient = '', onFinished }: SendMoneyFl
         ? { to: 'pin' }
         : { to: 'confirm', problem: error },
   });
-  if (currency === null && wallet.data) setCurrency(preferredCurrency(wallet.data));
+  if (currency === null && wallet.data) setCurrency(initialCurrency ?? preferredCurrency(wallet.data));
 
   if (wallet.isError) return <FormAlert>{errorMessage(wallet.error)}</FormAlert>;
   if (wallet.isPending || currency === null) return <FlowSkeleton />;

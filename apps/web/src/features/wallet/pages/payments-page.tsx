@@ -1,3 +1,4 @@
+import { CURRENCY_DECIMALS, isCurrency } from '@ztart/shared/money';
 import { Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,21 @@ import { Tabs } from '@/components/ui/tabs';
 import { SendMoneyFlow } from '@/features/wallet/components/send-money-flow';
 
 type TransferTab = 'sent' | 'received';
+
+/**
+ * An amount prepared elsewhere (the assistant links here with `amountMinor` and `currency`),
+ * written as a person would type it; nothing is sent before the usual confirmation.
+ */
+function preparedAmount(params: URLSearchParams) {
+  const currency = params.get('currency');
+  if (!isCurrency(currency)) return {};
+  const minor = params.get('amountMinor') ?? '';
+  if (!/^[1-9]\d{0,12}$/.test(minor)) return { initialCurrency: currency };
+  const decimals = CURRENCY_DECIMALS[currency];
+  const padded = minor.padStart(decimals + 1, '0');
+  const amount = decimals === 0 ? padded : `${padded.slice(0, -decimals)}.${padded.slice(-decimals)}`;
+  return { initialAmount: amount, initialCurrency: currency };
+}
 
 /** `/payments`: send money to someone, and the transfers sent and received lately. */
 export function PaymentsPage() {
@@ -31,7 +47,10 @@ export function PaymentsPage() {
             <CardTitle id={sendTitleId}>{t('wallet:send.title')}</CardTitle>
           </CardHeader>
           <CardContent>
-            <SendMoneyFlow initialRecipient={searchParams.get('to') ?? ''} />
+            <SendMoneyFlow
+              initialRecipient={searchParams.get('to') ?? ''}
+              {...preparedAmount(searchParams)}
+            />
           </CardContent>
         </Card>
         <Card role="region" aria-labelledby={recentTitleId}>
