@@ -421,7 +421,7 @@ export async function invite(
     params: {
       business: business.name,
       inviter: inviter?.fullName ?? (inviter?.ztartag ? `@${inviter.ztartag}` : business.name),
-      link: `${context.config.appUrl}/business-admin/team`,
+      link: `${context.config.appUrl}/businesses`,
     },
   });
   return toInvitation(row, business.name, invitee.label);
