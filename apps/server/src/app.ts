@@ -39,6 +39,7 @@ import { debtRoutes } from './modules/debts/routes.ts';
 import { goalRoutes } from './modules/goals/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { investmentRoutes } from './modules/investments/routes.ts';
+import { metaRoutes } from './modules/meta/routes.ts';
 import { nearbyRoutes } from './modules/nearby/routes.ts';
 import { LiveEvents } from './modules/notifications/live.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
@@ -217,6 +218,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(nearbyRoutes, { context });
   await app.register(outboxRoutes, { context });
   await app.register(adminRoutes, { context });
+  await app.register(metaRoutes, { context });
 
   await registerWebApp(app, {
     distDir: config.webDistDir,

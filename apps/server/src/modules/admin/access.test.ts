@@ -71,6 +71,11 @@ const ROUTES: RouteCase[] = [
     request: () => ({ method: 'GET', url: '/api/admin/audit' }),
     allowed: ADMIN_ONLY,
   },
+  {
+    name: 'GET /api/meta/overview',
+    request: () => ({ method: 'GET', url: '/api/meta/overview' }),
+    allowed: ['pro', 'expert', 'admin', 'business'],
+  },
 ];
 
 describe('who may use the admin, meta dashboard and observatory routes (spec §6)', () => {
