@@ -24,4 +24,5 @@ ALTER TABLE "impersonations" ADD CONSTRAINT "impersonations_admin_id_users_id_fk
 ALTER TABLE "impersonations" ADD CONSTRAINT "impersonations_admin_session_id_sessions_id_fk" FOREIGN KEY ("admin_session_id") REFERENCES "public"."sessions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "impersonations" ADD CONSTRAINT "impersonations_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "impersonations_admin_id_idx" ON "impersonations" USING btree ("admin_id");--> statement-breakpoint
-CREATE INDEX "impersonations_user_id_idx" ON "impersonations" USING btree ("user_id");
+CREATE INDEX "impersonations_user_id_idx" ON "impersonations" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "ledger_transfers_created_at_idx" ON "ledger_transfers" USING btree ("created_at");

@@ -1,5 +1,9 @@
 import type { ServerResponse } from 'node:http';
-import { OBSERVATORY_TICK_SECONDS, observatorySnapshotSchema } from '@ztart/shared/contracts/admin';
+import {
+  OBSERVATORY_TICK_SECONDS,
+  type ObservatorySnapshot,
+  observatorySnapshotSchema,
+} from '@ztart/shared/contracts/admin';
 import { hasCapability } from '@ztart/shared/roles';
 import fastifyPlugin from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -30,6 +34,7 @@ declare module 'fastify' {
 }
 
 export const METRICS_PATH = '/metrics';
+const SNAPSHOT_CACHE_MS = 1_000;
 
 /**
  * Platform health (decision 0040): counts every answer by route group (an onResponse hook),
@@ -96,6 +101,21 @@ const observatory: FastifyPluginAsyncZod<{
     metrics.close();
   });
 
+  // Open streams tick every few seconds: they share one snapshot per second.
+  const cached = { at: 0, withSystem: false, snapshot: null as Promise<ObservatorySnapshot> | null };
+  const snapshotFor = (system: boolean): Promise<ObservatorySnapshot> => {
+    const now = Date.now();
+    if (cached.snapshot && cached.withSystem === system && now - cached.at < SNAPSHOT_CACHE_MS) {
+      return cached.snapshot;
+    }
+    const snapshot = observatorySnapshot(sources, { withSystem: system, eventLoop });
+    Object.assign(cached, { at: now, withSystem: system, snapshot });
+    snapshot.catch(() => {
+      if (cached.snapshot === snapshot) cached.snapshot = null;
+    });
+    return snapshot;
+  };
+
   const withSystem = async (userId: string) =>
     hasCapability(await rolesOf(context.db, userId), 'systemMetrics');
 
@@ -144,7 +164,7 @@ const observatory: FastifyPluginAsyncZod<{
           raw.end(': session ended\n\n');
           return;
         }
-        const snapshot = await observatorySnapshot(sources, { withSystem: system, eventLoop });
+        const snapshot = await snapshotFor(system);
         if (raw.writableEnded) return;
         raw.write(`event: snapshot\ndata: ${JSON.stringify({ type: 'snapshot', snapshot })}\n\n`);
         timer = setTimeout(() => void send().catch(() => raw.end()), OBSERVATORY_TICK_SECONDS * 1000);
