@@ -25,6 +25,8 @@ import { createSmsTransport, SmsSender } from './integrations/sms/sms.ts';
 import { accountDeletionRoutes, authRoutes } from './modules/accounts/routes.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
 import { activityFeedRoutes } from './modules/activity-feed/routes.ts';
+import { impersonationPlugin } from './modules/admin/impersonation.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { createBuiltinEngine } from './modules/assistant/builtin-engine.ts';
 import { createOpenAiEngine } from './modules/assistant/openai-engine.ts';
@@ -46,9 +48,11 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { investmentRoutes } from './modules/investments/routes.ts';
 import { createInvoiceReminderWorker } from './modules/invoices/reminders.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
+import { metaRoutes } from './modules/meta/routes.ts';
 import { nearbyRoutes } from './modules/nearby/routes.ts';
 import { LiveEvents } from './modules/notifications/live.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import { observatoryPlugin } from './modules/observatory/plugin.ts';
 import { paymentMethodRoutes } from './modules/payment-methods/routes.ts';
 import { postRoutes } from './modules/posts/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
@@ -177,6 +181,7 @@ export async function buildApp(options: BuildAppOptions) {
         debtReminders.start();
         invoiceReminders.start();
         webhooks.start();
+        app.invariantChecker.start();
       },
       () => {},
     );
@@ -187,6 +192,7 @@ export async function buildApp(options: BuildAppOptions) {
     await debtReminders.stop();
     await invoiceReminders.stop();
     await webhooks.stop();
+    await app.invariantChecker.stop();
     budgetAlerts.stop();
     await budgetAlerts.idle();
   });
@@ -204,9 +210,12 @@ export async function buildApp(options: BuildAppOptions) {
   await registerSecurityHeaders(app, { isProduction: config.isProduction });
   await registerCompression(app);
   await app.register(cookie);
-  await registerRateLimit(app, { redisUrl: config.redisUrl });
+  const redisStatus = await registerRateLimit(app, { redisUrl: config.redisUrl });
   await registerOpenApi(app, { version: APP_VERSION });
   await app.register(sessionPlugin, { context });
+  await app.register(impersonationPlugin, { context });
+  // Before the routes it counts.
+  await app.register(observatoryPlugin, { context, database, redisStatus });
 
   await app.register(healthRoutes, { database, readiness, version: APP_VERSION });
   await app.register(authRoutes, { context });
@@ -240,6 +249,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(activityFeedRoutes, { context });
   await app.register(nearbyRoutes, { context });
   await app.register(outboxRoutes, { context });
+  await app.register(adminRoutes, { context });
+  await app.register(metaRoutes, { context });
 
   const quickTipPageLimit = createRateLimitCheck(
     app,

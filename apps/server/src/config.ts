@@ -69,6 +69,8 @@ const envSchema = z.object({
   DATA_ENCRYPTION_KEYS: z.string().optional(),
   BATCH_QUEUE_MAX: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_BATCH_QUEUE_MAX),
   LIVE_SESSION_CHECK_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(200).optional(),
+  INVARIANT_CHECK_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   SIGN_UPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(RATE_LIMITS.signUpPerIp.max),
   ASSISTANT_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   ASSISTANT_API_KEY: z.string().max(500).optional(),
@@ -128,6 +130,10 @@ export interface AssistantProviderConfig {
   model: string;
   /** The model behind the premium choice; the standard model when unset. */
   premiumModel: string;
+  /** The bearer token `GET /metrics` asks for; without it the endpoint answers 404. */
+  metricsToken: string | undefined;
+  /** How often the ledger invariant check runs (one instance per period, claimed in the database); 0 turns it off. */
+  invariantCheckMs: number;
 }
 
 export class ConfigError extends Error {
@@ -181,6 +187,8 @@ function assistantProviderOf(vars: z.infer<typeof envSchema>): AssistantProvider
     apiKey: vars.ASSISTANT_API_KEY,
     model: vars.ASSISTANT_MODEL,
     premiumModel: vars.ASSISTANT_PREMIUM_MODEL ?? vars.ASSISTANT_MODEL,
+    metricsToken: vars.METRICS_TOKEN,
+    invariantCheckMs: vars.INVARIANT_CHECK_MS,
   };
 }
 

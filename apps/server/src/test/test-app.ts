@@ -34,6 +34,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     liveSessionCheckSeconds: 60,
     signUpsPerIpPerHour: RATE_LIMITS.signUpPerIp.max,
     assistantProvider: undefined,
+    metricsToken: undefined,
+    invariantCheckMs: 0,
     ...overrides,
   };
 }

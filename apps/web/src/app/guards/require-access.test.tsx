@@ -64,13 +64,13 @@ describe('RequireAccess', () => {
     expect(screen.queryByTestId('access-denied')).not.toBeInTheDocument();
   });
 
-  it('lets admins and business or enterprise users into the meta dashboard, and no one else', () => {
+  it('lets admins, pro and expert roles, and business or enterprise users into the meta dashboard', () => {
     renderGuarded('metaDashboard', '/meta-dashboard', signedIn(['user'], 'enterprise'));
     expect(screen.getByText('guarded content')).toBeInTheDocument();
   });
 
-  it('denies the meta dashboard to a pro user on a standard level, with its own message', () => {
-    renderGuarded('metaDashboard', '/meta-dashboard', signedIn(['pro'], 'standard'));
+  it('denies the meta dashboard to a plain user on a standard level, with its own message', () => {
+    renderGuarded('metaDashboard', '/meta-dashboard', signedIn(['user'], 'standard'));
     expect(screen.getByTestId('access-denied')).toHaveTextContent('You need special permissions');
   });
 
