@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { logErrorShown } from '@/lib/user-actions';
 
 /**
  * The generic error screen of spec §2. It may show before the catalogues have loaded (an error
@@ -38,6 +39,7 @@ export function RouteErrorScreen() {
   const error = useRouteError();
   useEffect(() => {
     console.error(error);
+    logErrorShown('error_screen', `screen:${window.location.pathname}`);
   }, [error]);
   return <ErrorScreen />;
 }
