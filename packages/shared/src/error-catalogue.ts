@@ -51,6 +51,19 @@ export const ERROR_CODES = {
   image_required: 400,
   image_invalid: 415,
   demo_mode: 0,
+  /** A suspended account: its sign-in is refused and its sessions have ended (decision 0040). */
+  account_suspended: 403,
+  // Admin area (decision 0040)
+  /** While an admin impersonates a person, nothing can change: money least of all. */
+  impersonation_read_only: 403,
+  /** Impersonating oneself, another admin, or a suspended or deleted account. */
+  impersonation_not_allowed: 409,
+  /** A second impersonation from a session that already runs one. */
+  impersonation_active: 409,
+  /** Ending an impersonation when none is running. */
+  impersonation_not_active: 409,
+  /** An admin changing their own role or suspending themselves. */
+  admin_self_change: 409,
   // Money (spec §8, ARCHITECTURE.md §4)
   transfer_failed: 500,
   insufficient_balance: 422,

@@ -116,17 +116,29 @@ export function canEnter(guard: Guard, subject: AccessSubject): boolean {
     case 'businessAdmin':
       return isBusinessLevel(subject.userLevel);
     case 'metaDashboard':
-      return subject.roles.includes('admin') || isBusinessLevel(subject.userLevel);
+      return metaDashboardAccess(subject).hasAccess;
   }
 }
 
-/** Levels of meta dashboard access that `can_access_meta_dashboard` answers (spec §7). */
-export const META_DASHBOARD_ACCESS_LEVELS = ['admin', 'business'] as const;
+/**
+ * Levels of meta dashboard access that `can_access_meta_dashboard` answers (spec §7): `admin`
+ * sees everything, `product` (roles with admin-area access: pro, expert) the product analytics,
+ * `business` (business or enterprise level) the person's own figures (decision 0040).
+ */
+export const META_DASHBOARD_ACCESS_LEVELS = ['admin', 'product', 'business'] as const;
 export type MetaDashboardAccessLevel = (typeof META_DASHBOARD_ACCESS_LEVELS)[number];
 
 /** What each level of meta dashboard access allows (the spec names the field, not its values). */
 export const META_DASHBOARD_PERMISSIONS: Record<MetaDashboardAccessLevel, readonly string[]> = {
-  admin: ['view_dashboard', 'view_all_businesses', 'view_system_metrics', 'manage_users', 'export_data'],
+  admin: [
+    'view_dashboard',
+    'view_all_businesses',
+    'view_product_analytics',
+    'view_system_metrics',
+    'manage_users',
+    'export_data',
+  ],
+  product: ['view_dashboard', 'view_product_analytics'],
   business: ['view_dashboard', 'view_own_business', 'export_own_data'],
 };
 
@@ -136,13 +148,18 @@ export interface MetaDashboardAccess {
   permissions: readonly string[];
 }
 
-/** The rule behind `can_access_meta_dashboard`: admins first, then business and enterprise levels. */
+/**
+ * The rule behind `can_access_meta_dashboard`: admins first, then roles with admin-area access
+ * (product analytics), then business and enterprise levels.
+ */
 export function metaDashboardAccess(subject: AccessSubject): MetaDashboardAccess {
   const accessLevel: MetaDashboardAccessLevel | null = subject.roles.includes('admin')
     ? 'admin'
-    : isBusinessLevel(subject.userLevel)
-      ? 'business'
-      : null;
+    : hasCapability(subject.roles, 'adminArea')
+      ? 'product'
+      : isBusinessLevel(subject.userLevel)
+        ? 'business'
+        : null;
   return {
     hasAccess: accessLevel !== null,
     accessLevel,

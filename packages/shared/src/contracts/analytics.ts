@@ -83,7 +83,7 @@ export function presetPeriod(
   }
 }
 
-const periodDateSchema = z.iso
+export const periodDateSchema = z.iso
   .date({ error: 'validation.date' })
   .refine((date) => date >= CALENDAR_DATE_MIN && date <= CALENDAR_DATE_MAX, {
     error: 'validation.dateRange',

@@ -10,6 +10,7 @@ import {
   timeZoneSchema,
   ztartagSchema,
 } from '../validation.ts';
+import { impersonationSchema } from './admin.ts';
 import { ownProfileSchema } from './profiles.ts';
 
 /**
@@ -102,6 +103,11 @@ export const sessionResponseSchema = z
     user: sessionUserSchema.nullable(),
     profile: ownProfileSchema.nullable(),
     roles: z.array(z.enum(STORED_ROLES)),
+    /**
+     * While an admin impersonates this person (decision 0040): who, and until when. The app shows
+     * a banner on every screen. Absent or null otherwise.
+     */
+    impersonation: impersonationSchema.nullable().optional(),
   })
   .meta({ id: 'Session' });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;

@@ -3,6 +3,7 @@ import { PIN_UNLOCK_MINUTES } from '../limits.ts';
 import { safeJsonObject, safeText } from '../safe-text.ts';
 import { pinSchema } from '../validation.ts';
 import { ACTIVITY_AUDIT_ACTION_LIST } from './activity.ts';
+import { ADMIN_AUDIT_ACTIONS } from './admin.ts';
 
 /** The security events the server writes itself; people's apps add their own through log_user_action. */
 export const SECURITY_EVENTS = [
@@ -51,6 +52,7 @@ export const SERVER_AUDIT_ACTIONS: ReadonlySet<string> = new Set([
   ...SECURITY_EVENTS,
   ...ACTIVITY_AUDIT_ACTION_LIST,
   ...MONEY_AUDIT_ACTIONS,
+  ...ADMIN_AUDIT_ACTIONS,
 ]);
 
 export function isServerAuditAction(actionType: string): boolean {
