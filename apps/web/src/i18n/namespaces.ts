@@ -23,6 +23,8 @@ export const NAMESPACES = [
   'profile',
   'dashboard',
   'analytics',
+  'admin',
+  'observatory',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { AppHeader } from '@/app/layout/app-header';
 import { BottomNav } from '@/app/layout/bottom-nav';
 import { DemoBannerSlot } from '@/app/layout/demo-banner-slot';
+import { ImpersonationBannerSlot } from '@/app/layout/impersonation-banner-slot';
 import { OfflineBanner } from '@/app/layout/offline-banner';
 import { PageSkeleton } from '@/app/layout/page-skeleton';
 import { Sidebar } from '@/app/layout/sidebar';
@@ -20,6 +21,7 @@ export function AppLayout() {
       <Sidebar />
       <div className="flex min-w-0 flex-1 flex-col">
         <AppHeader withSidebar />
+        <ImpersonationBannerSlot />
         <DemoBannerSlot />
         <OfflineBanner />
         <main

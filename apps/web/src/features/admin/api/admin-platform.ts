@@ -26,7 +26,8 @@ export function useAdminFinances() {
   return useQuery({
     queryKey: adminPlatformKeys.finances,
     staleTime: 0,
-    queryFn: async ({ signal }) => adminFinancesSchema.parse(await api.get<unknown>('/api/admin/finances', { signal })),
+    queryFn: async ({ signal }) =>
+      adminFinancesSchema.parse(await api.get<unknown>('/api/admin/finances', { signal })),
   });
 }
 
@@ -34,7 +35,8 @@ export function useAdminFinances() {
 export function useRunReconciliation() {
   const queryClient = useQueryClient();
   return useMutation<ReconciliationResult, unknown, void>({
-    mutationFn: async () => reconciliationResultSchema.parse(await api.post<unknown>('/api/admin/reconciliation')),
+    mutationFn: async () =>
+      reconciliationResultSchema.parse(await api.post<unknown>('/api/admin/reconciliation')),
     retry: false,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminPlatformKeys.finances }),
   });
@@ -45,7 +47,8 @@ export function useAdminSystem() {
   return useQuery({
     queryKey: adminPlatformKeys.system,
     staleTime: 0,
-    queryFn: async ({ signal }) => adminSystemSchema.parse(await api.get<unknown>('/api/admin/system', { signal })),
+    queryFn: async ({ signal }) =>
+      adminSystemSchema.parse(await api.get<unknown>('/api/admin/system', { signal })),
   });
 }
 
@@ -53,8 +56,6 @@ export function useAdminSystem() {
 export function useAuditLog(filters: AuditFilters) {
   return useInfiniteQuery({
     queryKey: adminPlatformKeys.audit(filters),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
     staleTime: 0,
     queryFn: async ({ pageParam, signal }) => {
       const params = new URLSearchParams();
@@ -66,6 +67,8 @@ export function useAuditLog(filters: AuditFilters) {
         await api.get<unknown>(`/api/admin/audit${query ? `?${query}` : ''}`, { signal }),
       );
     },
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
 }
 

@@ -24,8 +24,6 @@ const userUrl = (id: string) => `/api/admin/users/${encodeURIComponent(id)}`;
 export function useAdminUsers(q: string) {
   return useInfiniteQuery({
     queryKey: adminUserKeys.list(q),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
     staleTime: 0,
     queryFn: async ({ pageParam, signal }) => {
       const params = new URLSearchParams();
@@ -36,6 +34,8 @@ export function useAdminUsers(q: string) {
         await api.get<unknown>(`/api/admin/users${query ? `?${query}` : ''}`, { signal }),
       );
     },
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
 }
 
@@ -44,7 +44,8 @@ export function useAdminUser(id: string) {
   return useQuery({
     queryKey: adminUserKeys.detail(id),
     staleTime: 0,
-    queryFn: async ({ signal }) => adminUserDetailSchema.parse(await api.get<unknown>(userUrl(id), { signal })),
+    queryFn: async ({ signal }) =>
+      adminUserDetailSchema.parse(await api.get<unknown>(userUrl(id), { signal })),
   });
 }
 

@@ -63,7 +63,11 @@ export function FinancesPanel() {
                     {query.data.systemAccounts.map((account) => (
                       <li key={`${account.kind}-${account.currency}`} className="flex justify-between gap-3">
                         <span>{t(`accountKinds.${account.kind}`, { defaultValue: account.kind })}</span>
-                        <Money amountMinor={account.balanceMinor} currency={account.currency} className="font-medium" />
+                        <Money
+                          amountMinor={account.balanceMinor}
+                          currency={account.currency}
+                          className="font-medium"
+                        />
                       </li>
                     ))}
                   </ul>
@@ -110,7 +114,10 @@ function Reconciliation() {
 function ReconciliationOutcome({ result }: { result: ReconciliationResult }) {
   const { t } = useTranslation('admin');
   const formatDate = useDateTime();
-  const checked = t('finances.checked', { count: result.accountsChecked, date: formatDate(result.checkedAt) });
+  const checked = t('finances.checked', {
+    count: result.accountsChecked,
+    date: formatDate(result.checkedAt),
+  });
   if (result.ok)
     return (
       <p data-testid="reconciliation-ok" className="flex items-start gap-2 text-sm">
@@ -145,9 +152,11 @@ function ReconciliationOutcome({ result }: { result: ReconciliationResult }) {
                   })}
             </span>
             <span className="text-muted-foreground">
-              {t('finances.expected')} <Money amountMinor={difference.expectedMinor} currency={difference.currency} />
+              {t('finances.expected')}{' '}
+              <Money amountMinor={difference.expectedMinor} currency={difference.currency} />
               {' · '}
-              {t('finances.actual')} <Money amountMinor={difference.actualMinor} currency={difference.currency} />
+              {t('finances.actual')}{' '}
+              <Money amountMinor={difference.actualMinor} currency={difference.currency} />
             </span>
           </li>
         ))}

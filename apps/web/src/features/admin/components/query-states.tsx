@@ -15,8 +15,8 @@ export function LoadingRows({ rows = 3, label }: { rows?: number; label: string 
       <p className="sr-only" role="status">
         {label}
       </p>
-      {Array.from({ length: rows }, (_, n) => (
-        <Skeleton key={n} className="h-14 rounded-lg" />
+      {Array.from({ length: rows }, (_, n) => `row-${n}`).map((key) => (
+        <Skeleton key={key} className="h-14 rounded-lg" />
       ))}
     </div>
   );
@@ -62,7 +62,8 @@ export function QueryState({
 /** A date and time in the reader's language. */
 export function useDateTime(): (iso: string) => string {
   const { i18n } = useTranslation();
-  return (iso) => dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return (iso) =>
+    dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
 /** A titled card section of an admin screen. */

@@ -4,8 +4,19 @@ import { useTranslation } from 'react-i18next';
 import { LoadMore } from '@/components/load-more';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
-import { type AuditFilters, useAdminSystem, useAuditLog, useOutbox } from '@/features/admin/api/admin-platform';
-import { AdminSection, LoadingRows, QueryFailed, QueryState, useDateTime } from '@/features/admin/components/query-states';
+import {
+  type AuditFilters,
+  useAdminSystem,
+  useAuditLog,
+  useOutbox,
+} from '@/features/admin/api/admin-platform';
+import {
+  AdminSection,
+  LoadingRows,
+  QueryFailed,
+  QueryState,
+  useDateTime,
+} from '@/features/admin/components/query-states';
 import { AuditEntries } from '@/features/admin/components/user-detail';
 import { ApiError } from '@/lib/api-client';
 
@@ -14,12 +25,19 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 
 /** A configuration value as text: numbers and words as they are, anything else as JSON. */
 function configValue(value: unknown): string {
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return String(value);
   return JSON.stringify(value);
 }
 
 /** System tab: the live configuration (read-only), the outbox and the audit log with filters. */
-export function SystemPanel({ filters, onFiltersChange }: { filters: AuditFilters; onFiltersChange: (f: AuditFilters) => void }) {
+export function SystemPanel({
+  filters,
+  onFiltersChange,
+}: {
+  filters: AuditFilters;
+  onFiltersChange: (f: AuditFilters) => void;
+}) {
   return (
     <div className="flex flex-col gap-4">
       <Configuration />
@@ -40,7 +58,9 @@ function Configuration() {
             <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
               <div className="flex flex-col">
                 <dt className="text-muted-foreground">{t('system.settlementDelay')}</dt>
-                <dd className="font-medium">{t('system.seconds', { count: query.data.settlementDelaySeconds })}</dd>
+                <dd className="font-medium">
+                  {t('system.seconds', { count: query.data.settlementDelaySeconds })}
+                </dd>
               </div>
               <div className="flex flex-col">
                 <dt className="text-muted-foreground">{t('system.mail')}</dt>
@@ -65,7 +85,13 @@ function Configuration() {
   );
 }
 
-function AuditLog({ filters, onFiltersChange }: { filters: AuditFilters; onFiltersChange: (f: AuditFilters) => void }) {
+function AuditLog({
+  filters,
+  onFiltersChange,
+}: {
+  filters: AuditFilters;
+  onFiltersChange: (f: AuditFilters) => void;
+}) {
   const { t } = useTranslation('admin');
   const [actor, setActor] = useState(filters.actor);
   const [action, setAction] = useState(filters.action);
@@ -81,7 +107,11 @@ function AuditLog({ filters, onFiltersChange }: { filters: AuditFilters; onFilte
   };
   return (
     <AdminSection title={t('audit.title')} testId="audit-log">
-      <form id={formId} onSubmit={apply} className="grid grid-cols-1 items-end gap-3 sm:grid-cols-[1fr_1fr_auto]">
+      <form
+        id={formId}
+        onSubmit={apply}
+        className="grid grid-cols-1 items-end gap-3 sm:grid-cols-[1fr_1fr_auto]"
+      >
         <TextField
           label={t('audit.actor')}
           hint={t('audit.actorHint')}
@@ -141,10 +171,14 @@ function Outbox() {
             query.data && query.data.length > 0 ? (
               <ul className="flex flex-col divide-y text-sm">
                 {query.data.map((message) => (
-                  <li key={`${message.createdAt}-${message.to}-${message.subject}`} className="flex flex-col py-2">
+                  <li
+                    key={`${message.createdAt}-${message.to}-${message.subject}`}
+                    className="flex flex-col py-2"
+                  >
                     <span className="font-medium">{message.subject}</span>
                     <span className="text-muted-foreground">
-                      {t(`system.channels.${message.channel}`)} · {message.to} · {formatDate(message.createdAt)}
+                      {t(`system.channels.${message.channel}`)} · {message.to} ·{' '}
+                      {formatDate(message.createdAt)}
                     </span>
                   </li>
                 ))}

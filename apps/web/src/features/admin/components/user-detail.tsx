@@ -1,6 +1,10 @@
-import { type AdminUserDetail, type AuditEntry, IMPERSONATION_MAX_MINUTES } from '@ztart/shared/contracts/admin';
+import {
+  type AdminUserDetail,
+  type AuditEntry,
+  IMPERSONATION_MAX_MINUTES,
+} from '@ztart/shared/contracts/admin';
 import { STORED_ROLES, type StoredRole, USER_LEVELS, type UserLevel } from '@ztart/shared/roles';
-import { ArrowLeft, Eye, KeyRound, ShieldOff, ShieldCheck } from 'lucide-react';
+import { ArrowLeft, Eye, KeyRound, ShieldCheck, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -84,7 +88,11 @@ function UserDetailContent({ detail }: { detail: AdminUserDetail }) {
             {detail.balances.map((balance) => (
               <li key={`${balance.kind}-${balance.currency}`} className="flex justify-between gap-3 text-sm">
                 <span>{t(`accountKinds.${balance.kind}`, { defaultValue: balance.kind })}</span>
-                <Money amountMinor={balance.balanceMinor} currency={balance.currency} className="font-medium" />
+                <Money
+                  amountMinor={balance.balanceMinor}
+                  currency={balance.currency}
+                  className="font-medium"
+                />
               </li>
             ))}
           </ul>
@@ -212,7 +220,11 @@ function UserActions({ detail }: { detail: AdminUserDetail }) {
           ? { suspended: false }
           : { resetPinLock: true as const };
     const done =
-      confirming === 'suspend' ? 'users.suspendedToast' : confirming === 'restore' ? 'users.restoredToast' : 'users.pinResetToast';
+      confirming === 'suspend'
+        ? 'users.suspendedToast'
+        : confirming === 'restore'
+          ? 'users.restoredToast'
+          : 'users.pinResetToast';
     update.mutate(patch, {
       onSuccess: () => {
         setConfirming(null);
@@ -227,14 +239,23 @@ function UserActions({ detail }: { detail: AdminUserDetail }) {
   return (
     <AdminSection title={t('users.actions')} testId="admin-user-actions">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <Select label={t('users.role')} value={role} disabled={self} onChange={(event) => setRole(event.target.value as StoredRole)}>
+        <Select
+          label={t('users.role')}
+          value={role}
+          disabled={self}
+          onChange={(event) => setRole(event.target.value as StoredRole)}
+        >
           {STORED_ROLES.map((option) => (
             <option key={option} value={option}>
               {t(`roles.${option}`)}
             </option>
           ))}
         </Select>
-        <Select label={t('users.level')} value={level} onChange={(event) => setLevel(event.target.value as UserLevel)}>
+        <Select
+          label={t('users.level')}
+          value={level}
+          onChange={(event) => setLevel(event.target.value as UserLevel)}
+        >
           {USER_LEVELS.map((option) => (
             <option key={option} value={option}>
               {t(`levels.${option}`)}
@@ -282,7 +303,11 @@ function UserActions({ detail }: { detail: AdminUserDetail }) {
           if (!open) setConfirming(null);
         }}
         title={confirming ? t(`confirm.${confirming}Title`, { name }) : ''}
-        description={confirming ? t(`confirm.${confirming}Body`, { name, minutes: IMPERSONATION_MAX_MINUTES }) : undefined}
+        description={
+          confirming
+            ? t(`confirm.${confirming}Body`, { name, minutes: IMPERSONATION_MAX_MINUTES })
+            : undefined
+        }
         closeLabel={t('actions.close')}
         className="max-w-md"
       >

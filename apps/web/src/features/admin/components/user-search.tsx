@@ -55,13 +55,19 @@ export function UserSearch({
           const items = query.data?.pages.flatMap((page) => page.items) ?? [];
           if (items.length === 0)
             return (
-              <p data-testid="admin-users-empty" className="rounded-xl border border-dashed p-6 text-center text-muted-foreground">
+              <p
+                data-testid="admin-users-empty"
+                className="rounded-xl border border-dashed p-6 text-center text-muted-foreground"
+              >
                 {debounced ? t('users.noMatch', { q: debounced }) : t('users.empty')}
               </p>
             );
           return (
             <>
-              <ul className="flex flex-col divide-y rounded-xl border bg-card" aria-label={t('users.listLabel')}>
+              <ul
+                className="flex flex-col divide-y rounded-xl border bg-card"
+                aria-label={t('users.listLabel')}
+              >
                 {items.map((user) => (
                   <UserRow key={user.id} user={user} onOpen={onOpen} />
                 ))}

@@ -56,12 +56,19 @@ export function AdminPage() {
           userId ? (
             <UserDetail id={userId} onBack={() => update({ user: null })} />
           ) : (
-            <UserSearch q={q} onQueryChange={(value) => update({ q: value }, true)} onOpen={(id) => update({ user: id })} />
+            <UserSearch
+              q={q}
+              onQueryChange={(value) => update({ q: value }, true)}
+              onOpen={(id) => update({ user: id })}
+            />
           )
         ) : tab === 'finances' ? (
           <FinancesPanel />
         ) : (
-          <SystemPanel filters={filters} onFiltersChange={(next) => update({ actor: next.actor, action: next.action })} />
+          <SystemPanel
+            filters={filters}
+            onFiltersChange={(next) => update({ actor: next.actor, action: next.action })}
+          />
         )}
       </Tabs>
     </div>

@@ -19,7 +19,10 @@ function totalsByCurrency(rows: readonly DayVolume[]) {
   const totals = new Map<Currency, { count: number; amountMinor: number }>();
   for (const row of rows) {
     const total = totals.get(row.currency) ?? { count: 0, amountMinor: 0 };
-    totals.set(row.currency, { count: total.count + row.count, amountMinor: total.amountMinor + row.amountMinor });
+    totals.set(row.currency, {
+      count: total.count + row.count,
+      amountMinor: total.amountMinor + row.amountMinor,
+    });
   }
   return [...totals.entries()].map(([currency, total]) => ({ currency, ...total }));
 }
@@ -72,7 +75,12 @@ function PeriodForm({ onApply }: { onApply: (period: MetaPeriod | null) => void 
   };
   return (
     <form onSubmit={submit} className="grid grid-cols-1 items-start gap-3 sm:grid-cols-[1fr_1fr_auto]">
-      <TextField type="date" label={t('meta.from')} value={from} onChange={(event) => setFrom(event.target.value)} />
+      <TextField
+        type="date"
+        label={t('meta.from')}
+        value={from}
+        onChange={(event) => setFrom(event.target.value)}
+      />
       <TextField
         type="date"
         label={t('meta.to')}
@@ -101,7 +109,12 @@ function Overview({ overview }: { overview: MetaOverview }) {
             <Figure label={t('meta.people')} value={number(overview.platform.people)} />
             <Figure label={t('meta.suspended')} value={number(overview.platform.suspended)} />
           </dl>
-          <MoneyList rows={overview.platform.totals.map((total) => ({ currency: total.currency, amountMinor: total.peopleMinor }))} />
+          <MoneyList
+            rows={overview.platform.totals.map((total) => ({
+              currency: total.currency,
+              amountMinor: total.peopleMinor,
+            }))}
+          />
         </AdminSection>
       ) : null}
       {overview.product ? (
@@ -119,9 +132,10 @@ function Overview({ overview }: { overview: MetaOverview }) {
               value={
                 overview.product.quickTip.conversionBasisPoints === null
                   ? t('meta.noViews')
-                  : new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 2 }).format(
-                      overview.product.quickTip.conversionBasisPoints / 10_000,
-                    )
+                  : new Intl.NumberFormat(i18n.language, {
+                      style: 'percent',
+                      maximumFractionDigits: 2,
+                    }).format(overview.product.quickTip.conversionBasisPoints / 10_000)
               }
             />
           </dl>
@@ -210,7 +224,9 @@ function VolumeTable({ rows }: { rows: readonly DayVolume[] }) {
             <th scope="row" className="py-2 text-left font-medium">
               {total.currency}
             </th>
-            <td className="py-2 text-right tabular-nums">{new Intl.NumberFormat(i18n.language).format(total.count)}</td>
+            <td className="py-2 text-right tabular-nums">
+              {new Intl.NumberFormat(i18n.language).format(total.count)}
+            </td>
             <td className="py-2 text-right tabular-nums">
               <Money amountMinor={total.amountMinor} currency={total.currency} />
             </td>

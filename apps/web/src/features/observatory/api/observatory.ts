@@ -14,7 +14,8 @@ export function useObservatorySnapshot() {
     queryKey: observatoryKey,
     staleTime: 0,
     refetchOnMount: 'always',
-    queryFn: async ({ signal }) => observatorySnapshotSchema.parse(await api.get<unknown>(OBSERVATORY_PATH, { signal })),
+    queryFn: async ({ signal }) =>
+      observatorySnapshotSchema.parse(await api.get<unknown>(OBSERVATORY_PATH, { signal })),
   });
 }
 

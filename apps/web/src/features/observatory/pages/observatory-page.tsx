@@ -5,7 +5,11 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
-import { type StreamState, useObservatorySnapshot, useObservatoryStream } from '@/features/observatory/api/observatory';
+import {
+  type StreamState,
+  useObservatorySnapshot,
+  useObservatoryStream,
+} from '@/features/observatory/api/observatory';
 import { useErrorMessage } from '@/hooks/use-error-message';
 import { cn } from '@/lib/cn';
 import { dateTimeFormat } from '@/lib/date-format';
@@ -64,7 +68,9 @@ function StreamBadge({ state, generatedAt }: { state: StreamState; generatedAt: 
         data-state={state}
         className={cn(
           'inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-medium',
-          state === 'live' ? 'bg-brand-soft text-brand-soft-foreground' : 'bg-secondary text-secondary-foreground',
+          state === 'live'
+            ? 'bg-brand-soft text-brand-soft-foreground'
+            : 'bg-secondary text-secondary-foreground',
         )}
       >
         <Radio aria-hidden="true" className="size-3.5" />
@@ -91,8 +97,13 @@ function Snapshot({ snapshot }: { snapshot: ObservatorySnapshot }) {
   const time = useTime();
   const number = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
   const percent = (perMille: number) =>
-    new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }).format(perMille / 1000);
-  const services = Object.entries(snapshot.services) as [keyof ObservatorySnapshot['services'], ServiceStatus][];
+    new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }).format(
+      perMille / 1000,
+    );
+  const services = Object.entries(snapshot.services) as [
+    keyof ObservatorySnapshot['services'],
+    ServiceStatus,
+  ][];
   return (
     <div className="flex flex-col gap-4">
       <Section title={t('services.title')} testId="observatory-services">
@@ -100,12 +111,20 @@ function Snapshot({ snapshot }: { snapshot: ObservatorySnapshot }) {
           {services.map(([service, status]) => {
             const Icon = STATUS_ICONS[status];
             return (
-              <li key={service} data-testid={`service-${service}`} className="flex items-center gap-2 rounded-lg bg-muted/40 p-3">
+              <li
+                key={service}
+                data-testid={`service-${service}`}
+                className="flex items-center gap-2 rounded-lg bg-muted/40 p-3"
+              >
                 <Icon
                   aria-hidden="true"
                   className={cn(
                     'size-5 shrink-0',
-                    status === 'up' ? 'text-brand' : status === 'down' ? 'text-destructive' : 'text-muted-foreground',
+                    status === 'up'
+                      ? 'text-brand'
+                      : status === 'down'
+                        ? 'text-destructive'
+                        : 'text-muted-foreground',
                   )}
                 />
                 <span className="flex flex-col">
@@ -155,9 +174,15 @@ function Snapshot({ snapshot }: { snapshot: ObservatorySnapshot }) {
                     </th>
                     <td className="py-2 text-right tabular-nums">{number(route.requestsPerMinute)}</td>
                     <td className="py-2 text-right tabular-nums">{percent(route.errorRatePerMille)}</td>
-                    <td className="py-2 text-right tabular-nums">{t('ms', { value: number(route.p50Ms) })}</td>
-                    <td className="py-2 text-right tabular-nums">{t('ms', { value: number(route.p95Ms) })}</td>
-                    <td className="py-2 text-right tabular-nums">{t('ms', { value: number(route.p99Ms) })}</td>
+                    <td className="py-2 text-right tabular-nums">
+                      {t('ms', { value: number(route.p50Ms) })}
+                    </td>
+                    <td className="py-2 text-right tabular-nums">
+                      {t('ms', { value: number(route.p95Ms) })}
+                    </td>
+                    <td className="py-2 text-right tabular-nums">
+                      {t('ms', { value: number(route.p99Ms) })}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -169,11 +194,30 @@ function Snapshot({ snapshot }: { snapshot: ObservatorySnapshot }) {
       {snapshot.system ? (
         <Section title={t('system.title')} testId="observatory-system">
           <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
-            <Metric label={t('system.cpu')} value={t('seconds', { value: number(Math.round((snapshot.system.cpuUserMicros + snapshot.system.cpuSystemMicros) / 1_000_000)) })} />
-            <Metric label={t('system.memory')} value={t('megabytes', { value: number(Math.round(snapshot.system.rssBytes / 1_048_576)) })} />
-            <Metric label={t('system.heap')} value={t('megabytes', { value: number(Math.round(snapshot.system.heapUsedBytes / 1_048_576)) })} />
-            <Metric label={t('system.eventLoopLag')} value={t('ms', { value: number(snapshot.system.eventLoopLagP99Ms) })} />
-            <Metric label={t('system.uptime')} value={t('minutes', { value: number(Math.floor(snapshot.system.uptimeSeconds / 60)) })} />
+            <Metric
+              label={t('system.cpu')}
+              value={t('seconds', {
+                value: number(
+                  Math.round((snapshot.system.cpuUserMicros + snapshot.system.cpuSystemMicros) / 1_000_000),
+                ),
+              })}
+            />
+            <Metric
+              label={t('system.memory')}
+              value={t('megabytes', { value: number(Math.round(snapshot.system.rssBytes / 1_048_576)) })}
+            />
+            <Metric
+              label={t('system.heap')}
+              value={t('megabytes', { value: number(Math.round(snapshot.system.heapUsedBytes / 1_048_576)) })}
+            />
+            <Metric
+              label={t('system.eventLoopLag')}
+              value={t('ms', { value: number(snapshot.system.eventLoopLagP99Ms) })}
+            />
+            <Metric
+              label={t('system.uptime')}
+              value={t('minutes', { value: number(Math.floor(snapshot.system.uptimeSeconds / 60)) })}
+            />
             <Metric
               label={t('system.dbPool')}
               value={
@@ -189,7 +233,9 @@ function Snapshot({ snapshot }: { snapshot: ObservatorySnapshot }) {
           </dl>
         </Section>
       ) : null}
-      <p className="text-xs text-muted-foreground">{t('generatedAt', { time: time(snapshot.generatedAt) })}</p>
+      <p className="text-xs text-muted-foreground">
+        {t('generatedAt', { time: time(snapshot.generatedAt) })}
+      </p>
     </div>
   );
 }
@@ -219,7 +265,9 @@ function Invariant({ snapshot }: { snapshot: ObservatorySnapshot }) {
             <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
           )}
           <span>
-            <strong>{check.ok ? t('invariant.ok') : t('invariant.failed', { count: check.differences })}</strong>{' '}
+            <strong>
+              {check.ok ? t('invariant.ok') : t('invariant.failed', { count: check.differences })}
+            </strong>{' '}
             {t('invariant.checkedAt', { time: time(check.checkedAt) })}
           </span>
         </p>
