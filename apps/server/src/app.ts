@@ -25,6 +25,8 @@ import { createSmsTransport, SmsSender } from './integrations/sms/sms.ts';
 import { accountDeletionRoutes, authRoutes } from './modules/accounts/routes.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
 import { activityFeedRoutes } from './modules/activity-feed/routes.ts';
+import { impersonationPlugin } from './modules/admin/impersonation.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { SESSION_COOKIE, sessionPlugin } from './modules/auth/session-plugin.ts';
 import { createSessionFinder } from './modules/auth/sessions.ts';
@@ -188,6 +190,7 @@ export async function buildApp(options: BuildAppOptions) {
   await registerRateLimit(app, { redisUrl: config.redisUrl });
   await registerOpenApi(app, { version: APP_VERSION });
   await app.register(sessionPlugin, { context });
+  await app.register(impersonationPlugin, { context });
 
   await app.register(healthRoutes, { database, readiness, version: APP_VERSION });
   await app.register(authRoutes, { context });
@@ -213,6 +216,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(activityFeedRoutes, { context });
   await app.register(nearbyRoutes, { context });
   await app.register(outboxRoutes, { context });
+  await app.register(adminRoutes, { context });
 
   await registerWebApp(app, {
     distDir: config.webDistDir,

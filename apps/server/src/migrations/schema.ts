@@ -1,4 +1,5 @@
 /** Every module's tables, for drizzle-kit's migrations (drizzle.config.ts). */
+export * from '../modules/admin/tables.ts';
 export * from '../integrations/card-processor/tables.ts';
 export * from '../integrations/outbox/tables.ts';
 export * from '../modules/activity/tables.ts';

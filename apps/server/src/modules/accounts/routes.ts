@@ -202,7 +202,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     },
     async (request, reply) => {
       if (request.auth.status === 'ended') clearSessionCookie(reply, context);
-      return sessionResponse(db, request.auth.status === 'signed-in' ? request.auth.user : null);
+      const { auth } = request;
+      return auth.status === 'signed-in'
+        ? sessionResponse(db, auth.user, auth.impersonation ?? null)
+        : sessionResponse(db, null);
     },
   );
 

@@ -1,3 +1,4 @@
+import type { Impersonation } from '@ztart/shared/contracts/admin';
 import type {
   ChangeEmailRequest,
   ChangePasswordRequest,
@@ -69,7 +70,11 @@ export async function findActiveUserByEmail(db: AppDatabase, email: string): Pro
 }
 
 /** `GET /auth/session`: the person, their own profile and their roles. */
-export async function sessionResponse(db: AppDatabase, user: SessionUser | null): Promise<SessionResponse> {
+export async function sessionResponse(
+  db: AppDatabase,
+  user: SessionUser | null,
+  impersonation: Impersonation | null = null,
+): Promise<SessionResponse> {
   if (!user) return { user: null, profile: null, roles: [] };
   const profile = await findProfileRow(db, user.id);
   return {
@@ -83,6 +88,7 @@ export async function sessionResponse(db: AppDatabase, user: SessionUser | null)
     },
     profile: profile ? toOwnProfile(profile, user.email) : null,
     roles: await rolesOf(db, user.id),
+    ...(impersonation ? { impersonation } : {}),
   };
 }
 
@@ -227,6 +233,10 @@ export async function signIn(
   }
   await forgetSignInFailures(db, body.email);
   if (!user.emailVerifiedAt) throw new AppError('email_not_verified', { details: { resend: true } });
+  if (user.suspendedAt) {
+    await recordAudit(db, request, { userId: user.id, actionType: 'sign_in_suspended' });
+    throw new AppError('account_suspended', { message: 'This account is suspended.' });
+  }
 
   const previousToken = request.cookies.session;
   const previous = previousToken ? await deleteSessionByToken(db, previousToken) : undefined;

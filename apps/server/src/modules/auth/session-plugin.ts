@@ -1,3 +1,4 @@
+import type { Impersonation } from '@ztart/shared/contracts/admin';
 import { SESSION_ABSOLUTE_TIMEOUT_DAYS } from '@ztart/shared/limits';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
@@ -21,7 +22,16 @@ const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export type AuthState =
   | { status: 'anonymous' }
   | { status: 'ended' }
-  | { status: 'signed-in'; user: SessionUser; session: SessionRow };
+  | {
+      status: 'signed-in';
+      user: SessionUser;
+      session: SessionRow;
+      /**
+       * Set while the session's admin impersonates `user` (decision 0040; modules/admin): the
+       * request acts as that person, read-only.
+       */
+      impersonation?: Impersonation;
+    };
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -71,6 +71,8 @@ const sessionsByHash = preparedPerDatabase((db) =>
       and(
         sql`${sessions.tokenHash} = ANY(${sql.placeholder('tokenHashes')})`,
         sql`${users.deletedAt} IS NULL`,
+        // A suspended account's sessions were ended; should one be left, it opens nothing.
+        sql`${users.suspendedAt} IS NULL`,
       ),
     )
     .prepare('find_sessions_by_hash'),
@@ -125,7 +127,9 @@ export async function isSessionOpen(db: AppDatabase, sessionId: string, now: Dat
     .select({ lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), sql`${users.deletedAt} IS NULL`));
+    .where(
+      and(eq(sessions.id, sessionId), sql`${users.deletedAt} IS NULL`, sql`${users.suspendedAt} IS NULL`),
+    );
   return session !== undefined && !isSessionExpired(session, now);
 }
 

@@ -15,6 +15,8 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     emailVerifiedAt: timestampTz('email_verified_at'),
     deletedAt: timestampTz('deleted_at'),
+    /** Set by an admin (decision 0040): sign-in is refused and no session opens until cleared. */
+    suspendedAt: timestampTz('suspended_at'),
     createdAt: createdAt(),
   },
   (t) => [check('users_email_lower_case', sql`${t.email} = lower(${t.email})`)],
@@ -42,6 +44,11 @@ export const sessions = pgTable(
     securityCheckedAt: timestampTz('security_checked_at'),
     /** The outcome of the last security check: null when secure, else its reason. */
     securityReason: text('security_reason'),
+    /**
+     * The impersonation this (admin's) session runs, if any (decision 0040): while it lasts the
+     * session acts as that person, read-only. Read with the session, so other sessions pay nothing.
+     */
+    impersonationId: uuid('impersonation_id'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
