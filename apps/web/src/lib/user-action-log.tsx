@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { toastStore } from '@/components/ui/toast/toast-store';
 import { onMoneyMoved } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';
-import { APP_ACTIONS, logErrorShown, logUserAction } from '@/lib/user-actions';
+import { APP_ACTIONS, logErrorShown, logUserAction, setUserActionLogging } from '@/lib/user-actions';
 
 /**
  * While a real person is signed in (not the demo, not an administrator viewing as someone):
@@ -11,7 +11,11 @@ import { APP_ACTIONS, logErrorShown, logUserAction } from '@/lib/user-actions';
  */
 export function UserActionLog(): null {
   const auth = useAuth();
-  const active = auth.status === 'signedIn' && !auth.demo;
+  const impersonated = auth.status === 'signedIn' && Boolean(auth.impersonation);
+  const active = auth.status === 'signedIn' && !auth.demo && !impersonated;
+  useEffect(() => {
+    setUserActionLogging(!impersonated);
+  }, [impersonated]);
   useEffect(() => {
     if (!active) return;
     const stopMoney = onMoneyMoved((path) => logUserAction(APP_ACTIONS.moneyMoved, path.split('?')[0]));

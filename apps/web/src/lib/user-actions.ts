@@ -16,6 +16,16 @@ export const APP_ACTIONS = {
 } as const;
 export type AppAction = (typeof APP_ACTIONS)[keyof typeof APP_ACTIONS];
 
+let loggingEnabled = true;
+
+/**
+ * Off while nothing the person does is theirs to log: an administrator viewing as them
+ * (read-only: the call would be refused and audited as such). The app layout sets it.
+ */
+export function setUserActionLogging(enabled: boolean): void {
+  loggingEnabled = enabled;
+}
+
 /** Bounds of the contract (`logUserActionRequestSchema`): a longer resource would be refused. */
 const RESOURCE_MAX = 200;
 
@@ -28,7 +38,7 @@ export function logUserAction(
   resource?: string | null,
   metadata?: Record<string, string | number | boolean | null>,
 ): void {
-  if (isDemoMode()) return;
+  if (isDemoMode() || !loggingEnabled) return;
   try {
     void api
       .post<unknown>(LOG_USER_ACTION_PATH, {

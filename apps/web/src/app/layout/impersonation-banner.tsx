@@ -52,11 +52,11 @@ export function ImpersonationBanner({ impersonation }: { impersonation: Imperson
           variant="ghost"
           className="-mr-2 underline-offset-4 hover:underline"
           disabled={end.isPending}
-          onClick={() =>
-            end.mutate(undefined, {
-              onSettled: () => void navigate('/admin?tab=system'),
-            })
-          }
+          onClick={() => {
+            // To the audit log first: the banner leaves with the impersonation, and its callbacks with it.
+            void navigate('/admin?tab=system');
+            end.mutate();
+          }}
         >
           <LogOut aria-hidden="true" />
           {end.isPending ? t('impersonation.ending') : t('impersonation.end')}

@@ -65,14 +65,19 @@ export function useUpdateAdminUser(id: string) {
 
 /**
  * `POST /api/admin/users/{id}/impersonation` → the impersonation; the session then is the
- * person's (read-only), so every cached answer is dropped and the session asked again.
+ * person's (read-only), so every cached answer is dropped and the session asked again. `onStarted`
+ * runs first (it moves to the person's screens): the admin page leaves as the session changes,
+ * so this cannot wait for a callback of the page.
  */
-export function useStartImpersonation(id: string) {
+export function useStartImpersonation(id: string, onStarted: () => void) {
   const queryClient = useQueryClient();
   return useMutation<Impersonation, unknown, { reason?: string }>({
     mutationFn: async (body) =>
       impersonationSchema.parse(await api.post<unknown>(`${userUrl(id)}/impersonation`, body)),
     retry: false,
-    onSuccess: () => reloadSession(queryClient),
+    onSuccess: async () => {
+      onStarted();
+      await reloadSession(queryClient);
+    },
   });
 }

@@ -30,6 +30,15 @@ function configValue(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** Nested settings as one row each, named by their path: `signInPerAccount.max`. */
+function configRows(settings: Record<string, unknown>, prefix = ''): [string, string][] {
+  return Object.entries(settings).flatMap(([name, value]): [string, string][] =>
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? configRows(value as Record<string, unknown>, `${prefix}${name}.`)
+      : [[`${prefix}${name}`, configValue(value)]],
+  );
+}
+
 /** System tab: the live configuration (read-only), the outbox and the audit log with filters. */
 export function SystemPanel({
   filters,
@@ -70,10 +79,10 @@ function Configuration() {
                 <dt className="text-muted-foreground">{t('system.redis')}</dt>
                 <dd className="font-medium">{t(query.data.redis ? 'system.redisOn' : 'system.redisOff')}</dd>
               </div>
-              {Object.entries(query.data.limits).map(([name, value]) => (
+              {configRows(query.data.limits).map(([name, value]) => (
                 <div key={name} className="flex min-w-0 flex-col">
                   <dt className="truncate font-mono text-xs text-muted-foreground">{name}</dt>
-                  <dd className="font-medium break-words">{configValue(value)}</dd>
+                  <dd className="font-medium break-words">{value}</dd>
                 </div>
               ))}
             </dl>

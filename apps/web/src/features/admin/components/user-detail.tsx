@@ -185,7 +185,7 @@ function UserActions({ detail }: { detail: AdminUserDetail }) {
   const errorMessage = useErrorMessage();
   const { user } = detail;
   const update = useUpdateAdminUser(user.id);
-  const impersonate = useStartImpersonation(user.id);
+  const impersonate = useStartImpersonation(user.id, () => void navigate('/wallet'));
   const [role, setRole] = useState<StoredRole>(user.role);
   const [level, setLevel] = useState<UserLevel>(user.userLevel);
   const [confirming, setConfirming] = useState<Confirming>(null);
@@ -202,15 +202,7 @@ function UserActions({ detail }: { detail: AdminUserDetail }) {
 
   const confirm = () => {
     if (confirming === 'impersonate') {
-      impersonate.mutate(
-        {},
-        {
-          onSuccess: () => {
-            setConfirming(null);
-            void navigate('/wallet');
-          },
-        },
-      );
+      impersonate.mutate({});
       return;
     }
     const patch =
