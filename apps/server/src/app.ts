@@ -39,9 +39,11 @@ import { debtRoutes } from './modules/debts/routes.ts';
 import { goalRoutes } from './modules/goals/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { investmentRoutes } from './modules/investments/routes.ts';
+import { metaRoutes } from './modules/meta/routes.ts';
 import { nearbyRoutes } from './modules/nearby/routes.ts';
 import { LiveEvents } from './modules/notifications/live.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import { observatoryPlugin } from './modules/observatory/plugin.ts';
 import { paymentMethodRoutes } from './modules/payment-methods/routes.ts';
 import { postRoutes } from './modules/posts/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
@@ -162,6 +164,7 @@ export async function buildApp(options: BuildAppOptions) {
         if (closing) return;
         settlement.start();
         debtReminders.start();
+        app.invariantChecker.start();
       },
       () => {},
     );
@@ -170,6 +173,7 @@ export async function buildApp(options: BuildAppOptions) {
     closing = true;
     await settlement.stop();
     await debtReminders.stop();
+    await app.invariantChecker.stop();
     budgetAlerts.stop();
     await budgetAlerts.idle();
   });
@@ -187,10 +191,12 @@ export async function buildApp(options: BuildAppOptions) {
   await registerSecurityHeaders(app, { isProduction: config.isProduction });
   await registerCompression(app);
   await app.register(cookie);
-  await registerRateLimit(app, { redisUrl: config.redisUrl });
+  const redisStatus = await registerRateLimit(app, { redisUrl: config.redisUrl });
   await registerOpenApi(app, { version: APP_VERSION });
   await app.register(sessionPlugin, { context });
   await app.register(impersonationPlugin, { context });
+  // Before the routes it counts.
+  await app.register(observatoryPlugin, { context, database, redisStatus });
 
   await app.register(healthRoutes, { database, readiness, version: APP_VERSION });
   await app.register(authRoutes, { context });
@@ -217,6 +223,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(nearbyRoutes, { context });
   await app.register(outboxRoutes, { context });
   await app.register(adminRoutes, { context });
+  await app.register(metaRoutes, { context });
 
   await registerWebApp(app, {
     distDir: config.webDistDir,

@@ -69,6 +69,8 @@ const envSchema = z.object({
   DATA_ENCRYPTION_KEYS: z.string().optional(),
   BATCH_QUEUE_MAX: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_BATCH_QUEUE_MAX),
   LIVE_SESSION_CHECK_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(200).optional(),
+  INVARIANT_CHECK_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   SIGN_UPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(RATE_LIMITS.signUpPerIp.max),
 });
 
@@ -110,6 +112,10 @@ export interface Config {
   liveSessionCheckSeconds: number;
   /** How many accounts one address may open per hour (a browser test suite opens more than people do). */
   signUpsPerIpPerHour: number;
+  /** The bearer token `GET /metrics` asks for; without it the endpoint answers 404. */
+  metricsToken: string | undefined;
+  /** How often the ledger invariant check runs (one instance per period, claimed in the database); 0 turns it off. */
+  invariantCheckMs: number;
 }
 
 export class ConfigError extends Error {
@@ -149,6 +155,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     batchQueueMax: vars.BATCH_QUEUE_MAX,
     liveSessionCheckSeconds: vars.LIVE_SESSION_CHECK_SECONDS,
     signUpsPerIpPerHour: vars.SIGN_UPS_PER_IP_PER_HOUR,
+    metricsToken: vars.METRICS_TOKEN,
+    invariantCheckMs: vars.INVARIANT_CHECK_MS,
   };
 }
 

@@ -18,6 +18,8 @@ export interface Database {
   /** The schema our tables live in: `public`, or the first schema of the connection's search_path. */
   schemaName: string;
   close(): Promise<void>;
+  /** The connection pool's counts (PostgreSQL only; the embedded database has no pool). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 export type DatabaseTarget =
@@ -149,7 +151,13 @@ async function openPostgres(poolConfig: PoolConfig): Promise<Database> {
   const db = drizzlePostgres({ client: pool });
   try {
     const schemaName = await currentSchema(db);
-    return { db, kind: 'postgres', schemaName, close: once(() => pool.end()) };
+    return {
+      db,
+      kind: 'postgres',
+      schemaName,
+      close: once(() => pool.end()),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   } catch (error) {
     await pool.end();
     throw error;

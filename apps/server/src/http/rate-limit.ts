@@ -9,7 +9,13 @@ import { AppError } from './errors.ts';
  * sign-up, password reset, quick tips and the assistant. Counters live in Redis when REDIS_URL
  * is set, so that every instance counts together; in this process otherwise.
  */
-export async function registerRateLimit(app: FastifyInstance, options: { redisUrl: string | undefined }) {
+/** Whether the Redis of the rate limits answers: `not_configured` without REDIS_URL. */
+export type RedisStatus = () => 'up' | 'down' | 'not_configured';
+
+export async function registerRateLimit(
+  app: FastifyInstance,
+  options: { redisUrl: string | undefined },
+): Promise<RedisStatus> {
   // Loaded only when used: most starts have no Redis, and the client takes a while to load.
   const redis = options.redisUrl
     ? new (await import('ioredis')).Redis(options.redisUrl, {
@@ -35,6 +41,9 @@ export async function registerRateLimit(app: FastifyInstance, options: { redisUr
     errorResponseBuilder: (_request, context) =>
       new AppError('rate_limited', { details: { retryAfterSeconds: Math.ceil(context.ttl / 1000) } }),
   });
+  // lazyConnect: a client that has not been needed yet ('wait') is not down.
+  return () =>
+    !redis ? 'not_configured' : redis.status === 'ready' || redis.status === 'wait' ? 'up' : 'down';
 }
 
 /** Checks one request against one limit; throws 429 `rate_limited` (with Retry-After) when it is over. */

@@ -1,8 +1,9 @@
 /** Every module's tables, for drizzle-kit's migrations (drizzle.config.ts). */
-export * from '../modules/admin/tables.ts';
+
 export * from '../integrations/card-processor/tables.ts';
 export * from '../integrations/outbox/tables.ts';
 export * from '../modules/activity/tables.ts';
+export * from '../modules/admin/tables.ts';
 export * from '../modules/auth/tables.ts';
 export * from '../modules/budgets/tables.ts';
 export * from '../modules/contacts/tables.ts';

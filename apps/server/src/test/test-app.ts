@@ -33,6 +33,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     batchQueueMax: DEFAULT_BATCH_QUEUE_MAX,
     liveSessionCheckSeconds: 60,
     signUpsPerIpPerHour: RATE_LIMITS.signUpPerIp.max,
+    metricsToken: undefined,
+    invariantCheckMs: 0,
     ...overrides,
   };
 }

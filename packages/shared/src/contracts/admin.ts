@@ -3,7 +3,7 @@ import { PAGE_SIZE } from '../limits.ts';
 import { CURRENCIES } from '../money.ts';
 import { CAPABILITIES, META_DASHBOARD_ACCESS_LEVELS, STORED_ROLES, USER_LEVELS } from '../roles.ts';
 import { safeText } from '../safe-text.ts';
-import { periodDateSchema } from './analytics.ts';
+import { daysInPeriod, periodDateSchema } from './analytics.ts';
 
 /**
  * Admin area, meta dashboard and observatory (issue 18, decision 0040). Every route here is
@@ -290,11 +290,29 @@ export type AuditListResponse = z.infer<typeof auditListResponseSchema>;
 // ---------------------------------------------------------------------------------------------
 // Meta dashboard
 
+/**
+ * What the web app logs through `log_user_action` for the meta dashboard to count (errors
+ * ignored, spec §7). `quick_tip_viewed` is the denominator of the quick-tip conversion.
+ */
+export const META_TRACKED_ACTIONS = [
+  'sign_in_completed',
+  'money_moved',
+  'qr_created',
+  'error_shown',
+  'quick_tip_viewed',
+] as const;
+export type MetaTrackedAction = (typeof META_TRACKED_ACTIONS)[number];
+export const QUICK_TIP_VIEW_ACTION = 'quick_tip_viewed' satisfies MetaTrackedAction;
+
+/** Without `from` and `to`, the meta dashboard counts this many days up to today. */
+export const META_OVERVIEW_DEFAULT_DAYS = 30;
+
 /** The longest period the meta dashboard counts over. */
 export const META_OVERVIEW_MAX_DAYS = 366;
 
 /**
- * `GET /api/meta/overview?from=&to=` (UTC dates, inclusive; the last 30 days without them). What
+ * `GET /api/meta/overview?from=&to=` (UTC dates, inclusive; the last 30 days without them; longer
+ * than META_OVERVIEW_MAX_DAYS → 400 `validation_failed`). What
  * comes back depends on the level that `can_access_meta_dashboard` answers: `business` → only
  * `business` (the person's own figures); `product` (pro, expert) → `product`; `admin` → all three.
  * No access → 403 `forbidden` with `details: { permission: 'view_dashboard' }`.
@@ -308,7 +326,11 @@ export const metaOverviewQuerySchema = z
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     error: 'validation.periodOrder',
     path: ['to'],
-  });
+  })
+  .refine(
+    (query) => !query.from || !query.to || daysInPeriod(query.from, query.to) <= META_OVERVIEW_MAX_DAYS,
+    { error: 'validation.periodTooLong', path: ['to'] },
+  );
 export type MetaOverviewQuery = z.infer<typeof metaOverviewQuerySchema>;
 
 const dayCountSchema = z.object({ date: z.iso.date(), count: z.number().int().min(0) });

@@ -71,7 +71,21 @@ const ROUTES: RouteCase[] = [
     request: () => ({ method: 'GET', url: '/api/admin/audit' }),
     allowed: ADMIN_ONLY,
   },
+  {
+    name: 'GET /api/meta/overview',
+    request: () => ({ method: 'GET', url: '/api/meta/overview' }),
+    allowed: ['pro', 'expert', 'admin', 'business'],
+  },
+  {
+    // Platform health is for everyone signed in; its system metrics are not (below).
+    name: 'GET /api/observatory',
+    request: () => ({ method: 'GET', url: '/api/observatory' }),
+    allowed: ['user', 'pro', 'expert', 'admin', 'business'],
+  },
 ];
+
+/** Who sees the observatory's system metrics (the systemMetrics capability of spec §6). */
+const SYSTEM_METRICS: readonly Subject[] = ['expert', 'admin'];
 
 describe('who may use the admin, meta dashboard and observatory routes (spec §6)', () => {
   let testApp: TestApp;
@@ -122,5 +136,15 @@ describe('who may use the admin, meta dashboard and observatory routes (spec §6
         }
       });
     }
+  }
+
+  for (const subject of SUBJECTS.filter((each) => each !== 'guest')) {
+    const sees = SYSTEM_METRICS.includes(subject);
+    it(`GET /api/observatory as ${subject}: system metrics ${sees ? 'shown' : 'left out'}`, async () => {
+      const answer = await testApp.app.inject(
+        as(people.get(subject)!, { method: 'GET', url: '/api/observatory' }),
+      );
+      expect(answer.json().system === null).toBe(!sees);
+    });
   }
 });

@@ -87,7 +87,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
         summary: 'Opens the app as this person, read-only, for at most 15 minutes (impersonate)',
         tags: ['admin'],
         params: adminUserParamsSchema,
-        body: startImpersonationRequestSchema.optional(),
+        body: startImpersonationRequestSchema.nullish(),
         response: { 201: impersonationSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
