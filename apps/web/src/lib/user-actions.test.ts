@@ -17,7 +17,7 @@ describe('the app’s own audit entries (log_user_action)', () => {
     expect(() => logUserAction(APP_ACTIONS.qrCreated, 'qr_code:1', { kind: 'static' })).not.toThrow();
     await settle();
     expect(mock.callsTo('POST', LOG_USER_ACTION_PATH)[0]?.body).toEqual({
-      p_action_type: 'app_qr_created',
+      p_action_type: 'qr_created',
       p_resource: 'qr_code:1',
       p_metadata: { kind: 'static' },
     });
@@ -41,17 +41,17 @@ describe('the app’s own audit entries (log_user_action)', () => {
     const logged = mock.callsTo('POST', LOG_USER_ACTION_PATH).map((call) => call.body);
     expect(logged).toEqual([
       {
-        p_action_type: 'app_error_shown',
+        p_action_type: 'error_shown',
         p_resource: 'form:/wallet',
         p_metadata: { code: 'insufficient_balance' },
       },
       {
-        p_action_type: 'app_error_shown',
+        p_action_type: 'error_shown',
         p_resource: 'form:/goals',
         p_metadata: { code: 'insufficient_balance' },
       },
       {
-        p_action_type: 'app_error_shown',
+        p_action_type: 'error_shown',
         p_resource: 'form:/wallet',
         p_metadata: { code: 'insufficient_balance' },
       },

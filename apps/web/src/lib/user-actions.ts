@@ -1,3 +1,5 @@
+// Types only: this module sits in the entry chunk, and the admin contract pulls in zod.
+import type { MetaTrackedAction } from '@ztart/shared/contracts/admin';
 import { api } from '@/lib/api-client';
 import { isDemoMode } from '@/lib/demo/demo-mode';
 
@@ -5,15 +7,16 @@ export const LOG_USER_ACTION_PATH = '/api/rpc/log_user_action';
 
 /**
  * What the app tells the audit log on its own (spec §7, `log_user_action`), for the meta
- * dashboard to count. The server writes money, sign-in and security events itself under other
- * names (SERVER_AUDIT_ACTIONS), which it refuses from an app; these say what the person saw.
+ * dashboard to count: the names of META_TRACKED_ACTIONS (the type keeps them in step). The
+ * server writes money, sign-in and security events itself under other names.
  */
 export const APP_ACTIONS = {
-  signedIn: 'app_signed_in',
-  moneyMoved: 'app_money_moved',
-  qrCreated: 'app_qr_created',
-  errorShown: 'app_error_shown',
-} as const;
+  signedIn: 'sign_in_completed',
+  moneyMoved: 'money_moved',
+  qrCreated: 'qr_created',
+  errorShown: 'error_shown',
+  quickTipViewed: 'quick_tip_viewed',
+} as const satisfies Record<string, MetaTrackedAction>;
 export type AppAction = (typeof APP_ACTIONS)[keyof typeof APP_ACTIONS];
 
 let loggingEnabled = true;
