@@ -135,3 +135,25 @@ test('Ada views the app as Maria, read-only: she sees her wallet, cannot send mo
   await expect(started).toContainText(DEMO_PEOPLE.ada.email);
   await ada.context().close();
 });
+
+test('the observatory is live over its stream; system metrics only for a role allowed them', async ({
+  browser,
+  page,
+}) => {
+  const ada = await adaPage(browser);
+  await ada.goto('/observatory');
+  await expect(ada.getByTestId('screen-title')).toHaveText(en('observatory', 'title'));
+  await expect(ada.getByTestId('observatory-stream')).toHaveAttribute('data-state', 'live');
+  await expect(ada.getByTestId('service-database')).toContainText(en('observatory', 'status.up'));
+  await expect(ada.getByTestId('observatory-system')).toBeVisible();
+  // A snapshot arrives over the stream every few seconds: the time of the figures moves on.
+  const updated = ada.getByTestId('observatory-stream').locator('xpath=following-sibling::span');
+  const first = await updated.textContent();
+  await expect(updated).not.toHaveText(first ?? '', { timeout: 15_000 });
+  await ada.context().close();
+
+  await signIn(page, DEMO_PEOPLE.leo.email, DEMO_PASSWORD);
+  await page.goto('/observatory');
+  await expect(page.getByTestId('observatory-services')).toBeVisible();
+  await expect(page.getByTestId('observatory-system')).toHaveCount(0);
+});

@@ -1,5 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ObservatorySnapshot, observatorySnapshotSchema } from '@ztart/shared/contracts/admin';
+import {
+  type ObservatorySnapshot,
+  observatoryEventSchema,
+  observatorySnapshotSchema,
+} from '@ztart/shared/contracts/admin';
 import { useEffect, useState } from 'react';
 import { api } from '@/lib/api-client';
 import { type EventSourceLike, reconnectDelayMs } from '@/lib/live-events';
@@ -29,7 +33,7 @@ export interface ObservatoryStreamOptions {
 }
 
 /**
- * The observatory's stream (`event: snapshot`), reopened with growing pauses when it drops
+ * The observatory's stream (`event: snapshot`, its data an ObservatoryEvent), reopened with growing pauses when it drops
  * rather than the browser's own quick retries. Returns the function that closes it.
  */
 export function connectObservatory({
@@ -59,8 +63,8 @@ export function connectObservatory({
     };
     current.addEventListener('snapshot', (message) => {
       try {
-        const parsed = observatorySnapshotSchema.safeParse(JSON.parse(String(message.data)));
-        if (parsed.success) onSnapshot(parsed.data);
+        const parsed = observatoryEventSchema.safeParse(JSON.parse(String(message.data)));
+        if (parsed.success) onSnapshot(parsed.data.snapshot);
       } catch {
         // A message that is not JSON is skipped; the next one arrives within seconds.
       }
