@@ -1,4 +1,10 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import {
   type AdminUserDetail,
   type AdminUserPatch,
@@ -25,6 +31,8 @@ export function useAdminUsers(q: string) {
   return useInfiniteQuery({
     queryKey: adminUserKeys.list(q),
     staleTime: 0,
+    // The list of the previous words stays while the new search is on its way.
+    placeholderData: keepPreviousData,
     queryFn: async ({ pageParam, signal }) => {
       const params = new URLSearchParams();
       if (q) params.set('q', q);
