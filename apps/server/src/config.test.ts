@@ -40,6 +40,15 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ SETTLEMENT_POLL_MS: '0.5' })).toThrow(/SETTLEMENT_POLL_MS/);
   });
 
+  it('opens /metrics only with a METRICS_TOKEN of 16 characters or more; checks the ledger every INVARIANT_CHECK_MS', () => {
+    expect(loadConfig({})).toMatchObject({ metricsToken: undefined, invariantCheckMs: 60_000 });
+    expect(loadConfig({ METRICS_TOKEN: 'sixteen-chars-ok', INVARIANT_CHECK_MS: '0' })).toMatchObject({
+      metricsToken: 'sixteen-chars-ok',
+      invariantCheckMs: 0,
+    });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+  });
+
   it('sends mail by SMTP and SMS by webhook only when told where, from an address on APP_URL', () => {
     const config = loadConfig({
       APP_URL: 'https://tips.example.com',

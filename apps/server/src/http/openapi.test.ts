@@ -38,6 +38,14 @@ describe('API reference', () => {
         '/api/security/check',
         '/api/rpc/log_user_action',
         '/api/rpc/can_access_meta_dashboard',
+        '/api/admin/users',
+        '/api/admin/users/{id}',
+        '/api/admin/users/{id}/impersonation',
+        '/api/admin/impersonation',
+        '/api/admin/reconciliation',
+        '/api/admin/audit',
+        '/api/meta/overview',
+        '/api/observatory',
       ]),
     );
     expect(document.components.schemas).toHaveProperty('ErrorResponse');

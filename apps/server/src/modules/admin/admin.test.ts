@@ -7,6 +7,7 @@ import type {
   ReconciliationResult,
 } from '@ztart/shared/contracts/admin';
 import type { SessionResponse } from '@ztart/shared/contracts/auth';
+import { AMOUNT_LIMITS } from '@ztart/shared/limits';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,7 @@ import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestClock } from '../../test/test-clock.ts';
 import { createPerson, fund, postTransfer, ROOMY_RATE_LIMITS } from '../../test/transfer-fixtures.ts';
 import { ledgerAccounts } from '../ledger/tables.ts';
+import { userRoles } from '../profiles/tables.ts';
 import { userPins } from '../security/tables.ts';
 
 const maria = DEMO_PEOPLE.find((person) => person.ztartag === 'maria_waits')!;
@@ -263,6 +265,31 @@ describe('the admin area', () => {
     expect(
       await db.select().from(ledgerAccounts).where(isNotNull(ledgerAccounts.ownerId)).limit(1),
     ).toHaveLength(1);
+  });
+
+  it("lets an admin's own transfers skip the unverified daily cap, audited; nobody else's", async () => {
+    const { db } = testApp.database;
+    const recipient = await createPerson(testApp.app, db);
+    const unverifiedAdmin = await createPerson(testApp.app, db);
+    await db.insert(userRoles).values({ userId: unverifiedAdmin.userId, role: 'admin' });
+    const unverifiedUser = await createPerson(testApp.app, db);
+    const aboveCap = AMOUNT_LIMITS.unverifiedDailyMinor + 1;
+    for (const person of [unverifiedAdmin, unverifiedUser]) await fund(db, person.userId, aboveCap * 2);
+
+    const refused = await postTransfer(testApp.app, unverifiedUser, {
+      recipient: recipient.ztartag,
+      amountMinor: aboveCap,
+    });
+    expect(refused.json().error.code).toBe('limit_exceeded');
+    const sent = await postTransfer(testApp.app, unverifiedAdmin, {
+      recipient: recipient.ztartag,
+      amountMinor: aboveCap,
+    });
+    // Above the no-PIN amount a PIN is asked for only when one is set; none is.
+    expect(sent.statusCode, sent.body).toBe(201);
+    const bypassed = (await auditOf(`actor=${unverifiedAdmin.userId}&action=limits_bypassed`)).items;
+    expect(bypassed).toHaveLength(1);
+    expect(bypassed[0]?.metadata).toMatchObject({ limit: 'daily', amountMinor: aboveCap, currency: 'USD' });
   });
 
   it('shows platform finances and the live configuration', async () => {

@@ -6,11 +6,12 @@ import {
 } from '@ztart/shared/contracts/transactions';
 import type { TransferRequest } from '@ztart/shared/contracts/wallet';
 import type { Currency } from '@ztart/shared/money';
+import { hasCapability } from '@ztart/shared/roles';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { columnValues } from '../../db/sql-helpers.ts';
 import { AppError } from '../../http/errors.ts';
-import { auditValues } from '../activity/service.ts';
+import { auditValues, recordAudit } from '../activity/service.ts';
 import { auditLog } from '../activity/tables.ts';
 import type { SignedIn } from '../auth/session-plugin.ts';
 import { failedMoneyRequest, type MoneyAnswer, unknownUnlessRefused } from '../idempotency/money-request.ts';
@@ -28,6 +29,7 @@ import { type PendingEvent, publishAll } from '../notifications/live.ts';
 import { notificationRow, toNotification } from '../notifications/service.ts';
 import { type NotificationRow, notifications } from '../notifications/tables.ts';
 import { displayNameOf, notFoundFor, type Person, shortNameOf } from '../profiles/people.ts';
+import { rolesOf } from '../profiles/service.ts';
 import { toTransaction, transactionRow } from '../transactions/record.ts';
 import { type TransactionRow, transactions } from '../transactions/tables.ts';
 
@@ -58,13 +60,32 @@ export async function sendTransfer(
     if (recipient.userId === senderId) throw new AppError('recipient_is_self');
     if (!sender) throw new AppError('wallet_error');
     assertWithinTransferMax(body.amountMinor);
-    const prepared = prepareTransfer(request, signedIn, { body, key, sender, recipient, now: context.now() });
+    // Only an unverified sender has a daily cap to skip: only then are their roles read.
+    const bypassDaily =
+      !sender.verified && hasCapability(await rolesOf(context.db, senderId), 'bypassLimits');
+    const prepared = prepareTransfer(request, signedIn, {
+      body,
+      key,
+      sender,
+      recipient,
+      now: context.now(),
+      bypassDaily,
+    });
     const outcome = await context.transfers.movements.submit(prepared.order).catch((error: unknown) => {
       throw unknownUnlessRefused(error);
     });
     const answer = answerOf(outcome, body.currency, body.recipient);
-    if (outcome.error === undefined && !outcome.replayed)
+    if (outcome.error === undefined && !outcome.replayed) {
       publishAll(context.live, eventsOf(prepared, outcome));
+      if (bypassDaily) {
+        await recordAudit(context.db, request, {
+          userId: senderId,
+          actionType: 'limits_bypassed',
+          resource: prepared.order.ledgerBatchId,
+          metadata: { limit: 'daily', amountMinor: body.amountMinor, currency: body.currency },
+        });
+      }
+    }
     return answer;
   } catch (error) {
     throw failedMoneyRequest(request, error, 'transfer_failed');
@@ -77,6 +98,7 @@ interface Movement {
   sender: Person;
   recipient: Person;
   now: Date;
+  bypassDaily: boolean;
 }
 
 interface PreparedTransfer {
@@ -90,11 +112,12 @@ interface PreparedTransfer {
 function prepareTransfer(
   request: FastifyRequest,
   signedIn: SignedIn,
-  { body, key, sender, recipient, now }: Movement,
+  { body, key, sender, recipient, now, bypassDaily }: Movement,
 ): PreparedTransfer {
   const { amountMinor, currency } = body;
   const { sent, received, notification, order } = walletMovement(request, signedIn, {
     kind: 'transfer',
+    bypassDaily,
     key,
     requestHash: requestHashOf({ route: ROUTE, body }),
     sender,
@@ -122,7 +145,12 @@ function prepareTransfer(
     ledgerCode: 'transfer',
     categoryKey: CATEGORY_OF_KIND.transfer_out,
     resource: (sentRow) => `transaction:${sentRow.id}`,
-    metadata: (groupId, ledgerBatchId) => ({ recipientId: recipient.userId, groupId, ledgerBatchId }),
+    metadata: (groupId, ledgerBatchId) => ({
+      recipientId: recipient.userId,
+      groupId,
+      ledgerBatchId,
+      ...(bypassDaily ? { limitsBypassed: true } : {}),
+    }),
   });
   return {
     order: { ...order, answer: { transaction: toTransaction(sent) } },
@@ -195,6 +223,8 @@ export function walletMovement(
   signedIn: SignedIn,
   movement: {
     kind: 'transfer' | 'tip';
+    /** An admin's own payment skips the unverified daily cap (the bypassLimits capability, decision 0040). */
+    bypassDaily?: boolean;
     key: MovementOrder['key'];
     requestHash: string;
     sender: Person;
@@ -249,7 +279,7 @@ export function walletMovement(
     now,
     keyExpiresAt: keyExpiryOf(now),
     dayStartsAt: dayStartOf(now),
-    checkDaily: !sender.verified,
+    checkDaily: !sender.verified && !movement.bypassDaily,
     checkPin: asksForPin(signedIn, amountMinor, now),
     ledgerBatchId,
     ledgerCode: movement.ledgerCode,
