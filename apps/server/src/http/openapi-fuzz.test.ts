@@ -33,8 +33,8 @@ const FUZZ_TIMEOUT_MS = 240_000;
 /** An answer that takes longer than this (on a loaded machine) counts as a failure: the server hung. */
 const ANSWER_DEADLINE_MS = 20_000;
 const answerDeadline = () => AbortSignal.timeout(ANSWER_DEADLINE_MS);
-/** The stream of live events never ends by itself: its answer is judged by its status alone. */
-const STREAMING_PATHS = new Set(['/api/events']);
+/** The streams of live events and of the observatory never end by themselves: judged by their status alone. */
+const STREAMING_PATHS = new Set(['/api/events', '/api/observatory/events']);
 
 /** The limits stay on, but so high that the fuzzing reaches the routes behind them. */
 const OPEN_RATE_LIMITS = Object.fromEntries(

@@ -12,7 +12,11 @@ import { daysInPeriod, periodDateSchema } from './analytics.ts';
  * dashboard level). Amounts are integer minor units; rates and latencies are whole numbers.
  */
 
-/** Which capability each admin, meta and observatory route needs (the server's guard reads this). */
+/**
+ * Which capability each admin route needs (the server's guard reads this). The meta dashboard
+ * goes by the levels of `can_access_meta_dashboard`; the observatory is for anyone signed in, its
+ * system metrics for `systemMetrics`.
+ */
 export const ADMIN_ROUTE_CAPABILITIES = {
   'GET /api/admin/users': 'manageUsers',
   'GET /api/admin/users/:id': 'manageUsers',
@@ -22,7 +26,6 @@ export const ADMIN_ROUTE_CAPABILITIES = {
   'GET /api/admin/finances': 'manageFinances',
   'GET /api/admin/system': 'manageSystem',
   'GET /api/admin/audit': 'manageSystem',
-  'GET /api/observatory/system': 'systemMetrics',
 } as const satisfies Record<string, (typeof CAPABILITIES)[number]>;
 
 /** Why a request was refused: the capability the role lacks, or the meta dashboard permission. */

@@ -1,3 +1,4 @@
+import { ADMIN_ROUTE_CAPABILITIES } from '@ztart/shared/contracts/admin';
 import { type Capability, hasCapability, type StoredRole } from '@ztart/shared/roles';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
@@ -23,6 +24,18 @@ export async function requireCapability(
   const roles = await rolesOf(context.db, signedIn.user.id);
   if (!hasCapability(roles, capability)) throw forbidden({ capability });
   return { ...signedIn, roles };
+}
+
+/** requireCapability with the capability ADMIN_ROUTE_CAPABILITIES names for the route that matched. */
+export function requireRouteCapability(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  context: AppContext,
+): Promise<Authorized> {
+  const route = `${request.method} ${request.routeOptions.url}`;
+  const capability = (ADMIN_ROUTE_CAPABILITIES as Record<string, Capability>)[route];
+  if (!capability) throw new Error(`no capability listed for ${route}`);
+  return requireCapability(request, reply, context, capability);
 }
 
 export function forbidden(details: { capability: Capability } | { permission: string }): AppError {

@@ -20,7 +20,7 @@ import { errorResponses } from '../../http/error-responses.ts';
 import { AppError } from '../../http/errors.ts';
 import { recordAudit } from '../activity/service.ts';
 import { requireSignIn } from '../auth/session-plugin.ts';
-import { requireCapability } from './guard.ts';
+import { requireRouteCapability } from './guard.ts';
 import { END_IMPERSONATION_PATH, endImpersonation, startImpersonation } from './impersonation.ts';
 import { platformFinances, reconcileLedger } from './reconciliation.ts';
 import { assertImpersonable, listAudit, listUsers, updateUser, userDetail } from './service.ts';
@@ -40,7 +40,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
       },
     },
     async (request, reply) => {
-      await requireCapability(request, reply, context, 'manageUsers');
+      await requireRouteCapability(request, reply, context);
       return listUsers(db, request.query);
     },
   );
@@ -56,7 +56,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
       },
     },
     async (request, reply) => {
-      await requireCapability(request, reply, context, 'manageUsers');
+      await requireRouteCapability(request, reply, context);
       return userDetail(db, request.params.id, context.now());
     },
   );
@@ -74,7 +74,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
       },
     },
     async (request, reply) => {
-      const admin = await requireCapability(request, reply, context, 'manageUsers');
+      const admin = await requireRouteCapability(request, reply, context);
       await updateUser(context, request, admin.user.id, request.params.id, request.body);
       return userDetail(db, request.params.id, context.now());
     },
@@ -96,7 +96,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
       if (signedIn.impersonation) {
         throw new AppError('impersonation_active', { message: 'An impersonation is already running.' });
       }
-      const admin = await requireCapability(request, reply, context, 'impersonate');
+      const admin = await requireRouteCapability(request, reply, context);
       await assertImpersonable(db, admin.user.id, request.params.id);
       const impersonation = await startImpersonation(context, request, {
         adminId: admin.user.id,
@@ -144,7 +144,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
       },
     },
     async (request, reply) => {
-      const admin = await requireCapability(request, reply, context, 'manageFinances');
+      const admin = await requireRouteCapability(request, reply, context);
       const result = await reconcileLedger(db, context.now());
       await recordAudit(db, request, {
         userId: admin.user.id,
@@ -165,7 +165,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
       },
     },
     async (request, reply) => {
-      await requireCapability(request, reply, context, 'manageFinances');
+      await requireRouteCapability(request, reply, context);
       return platformFinances(db);
     },
   );
@@ -180,7 +180,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
       },
     },
     async (request, reply) => {
-      await requireCapability(request, reply, context, 'manageSystem');
+      await requireRouteCapability(request, reply, context);
       const { config } = context;
       return {
         limits: {
@@ -208,7 +208,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
       },
     },
     async (request, reply) => {
-      await requireCapability(request, reply, context, 'manageSystem');
+      await requireRouteCapability(request, reply, context);
       return listAudit(db, request.query);
     },
   );
