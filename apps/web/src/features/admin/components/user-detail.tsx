@@ -7,9 +7,9 @@ import { STORED_ROLES, type StoredRole, USER_LEVELS, type UserLevel } from '@zta
 import { ArrowLeft, Eye, KeyRound, ShieldCheck, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Money } from '@/components/money/money';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Select } from '@/components/ui/select';
@@ -136,7 +136,18 @@ function UserDetailContent({ detail }: { detail: AdminUserDetail }) {
           </ul>
         )}
       </AdminSection>
-      <AdminSection title={t('users.audit')} testId="admin-user-audit">
+      <AdminSection
+        title={t('users.audit')}
+        testId="admin-user-audit"
+        actions={
+          <Link
+            to={`/admin?tab=system&actor=${encodeURIComponent(user.id)}`}
+            className={buttonVariants({ variant: 'outline' })}
+          >
+            {t('users.auditLink')}
+          </Link>
+        }
+      >
         <AuditEntries entries={detail.audit} />
       </AdminSection>
     </div>
