@@ -70,6 +70,8 @@ for (const path of PAGES) {
  */
 const ADMIN_PAGES: Record<string, string> = {
   '/admin': 'admin-user-row',
+  // Maria's page (her id is fixed by the demo seed): profile, actions, balances, audit trail.
+  '/admin?user=6f1c1a52-7d0e-4c1b-9a61-0c5b1d0a0001': 'admin-user-audit',
   '/admin?tab=finances': 'ledger-totals',
   '/admin?tab=system': 'audit-entry',
   '/meta-dashboard': 'meta-product',
