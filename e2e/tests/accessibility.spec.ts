@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
-
+import { type BrowserContext, expect, test } from '@playwright/test';
+import { expectNoSevereAxeIssue } from './support/axe.ts';
 import { enterDemo } from './support/demo.ts';
+import { DEMO_PASSWORD, DEMO_PEOPLE, signIn } from './support/people.ts';
 
 /** An invoice pay link whose code nobody holds: the pay page's "not found" state. */
 const UNKNOWN_PAY_LINK = '/i/AAAAAAAAAAAAAAAAAAAAAA';
@@ -86,3 +87,45 @@ for (const path of PAGES) {
     });
   }
 }
+
+/**
+ * The admin's screens need a real administrator (the demo has no account): Ada, the demo admin,
+ * signed in once for all of them (sign-in is rate limited per account). Each waits for its content.
+ */
+const ADMIN_PAGES: Record<string, string> = {
+  '/admin': 'admin-user-row',
+  // Maria's page (her id is fixed by the demo seed): profile, actions, balances, audit trail.
+  '/admin?user=6f1c1a52-7d0e-4c1b-9a61-0c5b1d0a0001': 'admin-user-audit',
+  '/admin?tab=finances': 'ledger-totals',
+  '/admin?tab=system': 'audit-entry',
+  '/meta-dashboard': 'meta-product',
+  '/observatory': 'observatory-services',
+};
+
+test.describe('admin screens', () => {
+  let adminState: Awaited<ReturnType<BrowserContext['storageState']>>;
+
+  test.beforeAll(async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, DEMO_PEOPLE.ada.email, DEMO_PASSWORD);
+    adminState = await context.storageState();
+    await context.close();
+  });
+
+  for (const [path, content] of Object.entries(ADMIN_PAGES)) {
+    for (const theme of ['light', 'dark'] as const) {
+      test(`${path} in the ${theme} theme, as an admin, has no serious or critical accessibility violations`, async ({
+        browser,
+      }) => {
+        const context = await browser.newContext({ colorScheme: theme, storageState: adminState });
+        const page = await context.newPage();
+        await page.goto(path);
+        await expect(page.getByTestId('screen-title')).toBeVisible();
+        await expect(page.getByTestId(content).first()).toBeVisible();
+        await expectNoSevereAxeIssue(page, `${path} (${theme})`);
+        await context.close();
+      });
+    }
+  }
+});

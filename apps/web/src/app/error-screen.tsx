@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { useRevealApp } from '@/app/first-paint/first-paint';
 import { Button } from '@/components/ui/button';
+import { logErrorShown } from '@/lib/user-actions';
 
 /**
  * The generic error screen of spec §2. It may show before the catalogues have loaded (an error
@@ -40,6 +41,7 @@ export function RouteErrorScreen() {
   const error = useRouteError();
   useEffect(() => {
     console.error(error);
+    logErrorShown('error_screen', `screen:${window.location.pathname}`);
   }, [error]);
   return <ErrorScreen />;
 }

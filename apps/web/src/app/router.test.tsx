@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DDF_PRODUCTS, PROFILE_TABS, ROUTE_REDIRECTS, SCREEN_PATHS } from '@ztart/shared/routes';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NAV_GROUPS } from '@/app/layout/navigation';
 import { SIGN_IN_FREE_PATHS } from '@/app/router';
 import { ddfProductOf } from '@/app/routes/catch-all-route';
 import { loadDocument } from '@/features/tips/quick-tip-link';
+import { mockApi } from '@/test/mock-api';
 import { demoUser, renderRoute, signedIn } from '@/test/render';
 
 // The quick tip's light page is another document: the test DOM cannot load one.
@@ -22,8 +23,20 @@ function exampleUrl(path: string): string {
     .replace(':ztartag', 'maria_waits');
 }
 
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
 describe('route table', () => {
   it.each(SCREEN_PATHS.map(exampleUrl))('%s shows a screen with its title', async (url) => {
+    // The meta dashboard's guard asks the server first (spec §7).
+    if (url === '/meta-dashboard')
+      mockApi({
+        'POST /api/rpc/can_access_meta_dashboard': [
+          200,
+          { has_access: true, access_level: 'admin', permissions: ['view_dashboard'] },
+        ],
+      });
     renderRoute(url, { auth: signedIn(['admin'], 'business') });
     const title = await screen.findByTestId('screen-title');
     expect(title.tagName).toBe('H1');

@@ -1,6 +1,7 @@
 import 'i18next';
 import type account from '@/i18n/locales/en/account.json';
 import type activity from '@/i18n/locales/en/activity.json';
+import type admin from '@/i18n/locales/en/admin.json';
 import type analytics from '@/i18n/locales/en/analytics.json';
 import type assistant from '@/i18n/locales/en/assistant.json';
 import type auth from '@/i18n/locales/en/auth.json';
@@ -18,6 +19,7 @@ import type invoices from '@/i18n/locales/en/invoices.json';
 import type nav from '@/i18n/locales/en/nav.json';
 import type nearby from '@/i18n/locales/en/nearby.json';
 import type notifications from '@/i18n/locales/en/notifications.json';
+import type observatory from '@/i18n/locales/en/observatory.json';
 import type profile from '@/i18n/locales/en/profile.json';
 import type qr from '@/i18n/locales/en/qr.json';
 import type screens from '@/i18n/locales/en/screens.json';
@@ -32,6 +34,7 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       account: typeof account;
+      admin: typeof admin;
       activity: typeof activity;
       analytics: typeof analytics;
       assistant: typeof assistant;
@@ -50,6 +53,7 @@ declare module 'i18next' {
       nav: typeof nav;
       nearby: typeof nearby;
       notifications: typeof notifications;
+      observatory: typeof observatory;
       profile: typeof profile;
       qr: typeof qr;
       screens: typeof screens;

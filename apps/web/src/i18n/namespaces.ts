@@ -26,6 +26,8 @@ export const NAMESPACES = [
   'analytics',
   'business',
   'assistant',
+  'admin',
+  'observatory',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

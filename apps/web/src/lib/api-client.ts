@@ -136,6 +136,21 @@ function reportFailure(error: ApiError): ApiError {
   return error;
 }
 
+/**
+ * The header every money-moving POST carries (ARCHITECTURE.md §4; the same name as
+ * `IDEMPOTENCY_HEADER` of the wallet contract, which this zod-free client cannot import).
+ */
+const MONEY_MOVEMENT_HEADER = 'idempotency-key';
+
+type MoneyMovedListener = (path: string) => void;
+const moneyMovedListeners = new Set<MoneyMovedListener>();
+
+/** Called after every accepted money-moving request (a POST with an Idempotency-Key); returns the unsubscribe function. */
+export function onMoneyMoved(listener: MoneyMovedListener): () => void {
+  moneyMovedListeners.add(listener);
+  return () => moneyMovedListeners.delete(listener);
+}
+
 export interface ApiRequestOptions {
   method?: HttpMethod;
   /** Sent as JSON; a Blob (an image) is sent as it is, with its own content type. */
@@ -194,6 +209,9 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   }
 
   if (!response.ok) throw reportFailure(await errorFromResponse(response));
+  if (method === 'POST' && headers.has(MONEY_MOVEMENT_HEADER)) {
+    for (const listener of moneyMovedListeners) listener(path);
+  }
   const text = await response.text();
   if (text === '') return undefined as T;
   try {

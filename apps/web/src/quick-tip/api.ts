@@ -1,4 +1,5 @@
 // Types only from the shared contracts: their schemas would bring zod into this page's bundle.
+import type { MetaTrackedAction } from '@ztart/shared/contracts/admin';
 import type {
   QuickTipProfile,
   Tip,
@@ -164,6 +165,21 @@ export async function fetchVisitor(signal?: AbortSignal): Promise<Visitor> {
   } catch {
     return { signedIn: false, ztartag: null };
   }
+}
+
+/**
+ * `POST /api/rpc/log_user_action` `quick_tip_viewed` (the name of META_TRACKED_ACTIONS) for the
+ * meta dashboard's conversion; fired and forgotten, its errors ignored (spec §7).
+ */
+export function logQuickTipView(ztartag: string): void {
+  request<unknown>('/api/rpc/log_user_action', {
+    method: 'POST',
+    body: {
+      p_action_type: 'quick_tip_viewed' satisfies MetaTrackedAction,
+      p_resource: `@${ztartag}`.slice(0, 200),
+      p_metadata: null,
+    },
+  }).catch(() => undefined);
 }
 
 /** What the balance allows: the available amount in one currency and when the PIN is asked. */

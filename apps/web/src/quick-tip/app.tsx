@@ -2,7 +2,7 @@ import type { QuickTipProfile } from '@ztart/shared/contracts/qr-codes';
 import type { Language } from '@ztart/shared/languages';
 import type { QuickTipInitial } from '@ztart/shared/quick-tip-page';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { fetchQuickTipProfile, fetchVisitor, RequestError, type Visitor } from './api.ts';
+import { fetchQuickTipProfile, fetchVisitor, logQuickTipView, RequestError, type Visitor } from './api.ts';
 import { PageFrame } from './components/page-frame.tsx';
 import { LoadErrorState, LoadingState, MissingReceiverState, NotFoundState } from './components/states.tsx';
 import { isDemo } from './demo.ts';
@@ -75,6 +75,12 @@ export function QuickTipApp({ search, now = () => new Date(), initial }: QuickTi
     // session: the balance is offered only on our own page.
     const visitor: Promise<Visitor> =
       params.embed || demo ? Promise.resolve(SIGNED_OUT) : fetchVisitor(controller.signal);
+    // The meta dashboard's quick-tip conversion counts the views of signed-in visitors (the log
+    // belongs to a person); a retry of the same page is not another view.
+    if (attempt === 0)
+      void visitor.then((who) => {
+        if (who.signedIn && !controller.signal.aborted) logQuickTipView(to);
+      });
     if (initial && attempt === 0) {
       // The server sent the receiver (or found nobody): only who is visiting is left to learn.
       visitor.then((who) => {

@@ -6,7 +6,13 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { RequireAccess } from '@/app/guards/require-access';
 import { type AuthState, LOADING_AUTH, SIGNED_OUT_AUTH } from '@/lib/auth/auth-context';
+import { error, mockApi } from '@/test/mock-api';
 import { renderWithProviders, signedIn } from '@/test/render';
+
+function signedInUserId(): string {
+  const auth = signedIn();
+  return auth.status === 'signedIn' ? auth.user.id : '';
+}
 
 function AuthPageProbe() {
   const location = useLocation();
@@ -64,14 +70,55 @@ describe('RequireAccess', () => {
     expect(screen.queryByTestId('access-denied')).not.toBeInTheDocument();
   });
 
-  it('lets admins, pro and expert roles, and business or enterprise users into the meta dashboard', () => {
-    renderGuarded('metaDashboard', '/meta-dashboard', signedIn(['user'], 'enterprise'));
-    expect(screen.getByText('guarded content')).toBeInTheDocument();
+  it('asks the server whether the meta dashboard may open, and opens it when the answer says so', async () => {
+    const api = mockApi({
+      'POST /api/rpc/can_access_meta_dashboard': [
+        200,
+        { has_access: true, access_level: 'business', permissions: ['view_dashboard'] },
+      ],
+    });
+    // A standard level would be refused by any rule in the browser: the server's answer decides.
+    renderGuarded('metaDashboard', '/meta-dashboard', signedIn(['user'], 'standard'));
+    expect(screen.getByTestId('guard-loading')).toBeInTheDocument();
+    expect(await screen.findByText('guarded content')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/rpc/can_access_meta_dashboard')[0]?.body).toEqual({
+      p_user_id: signedInUserId(),
+    });
   });
 
-  it('denies the meta dashboard to a plain user on a standard level, with its own message', () => {
-    renderGuarded('metaDashboard', '/meta-dashboard', signedIn(['user'], 'standard'));
-    expect(screen.getByTestId('access-denied')).toHaveTextContent('You need special permissions');
+  it('denies the meta dashboard when the server says no, with its own message', async () => {
+    mockApi({
+      'POST /api/rpc/can_access_meta_dashboard': [
+        200,
+        { has_access: false, access_level: null, permissions: [] },
+      ],
+    });
+    renderGuarded('metaDashboard', '/meta-dashboard', signedIn(['admin'], 'enterprise'));
+    expect(await screen.findByTestId('access-denied')).toHaveTextContent('You need special permissions');
+    expect(screen.queryByText('guarded content')).not.toBeInTheDocument();
+  });
+
+  it('denies the meta dashboard on a 403, and offers a retry when the check itself fails', async () => {
+    mockApi({ 'POST /api/rpc/can_access_meta_dashboard': [403, error('forbidden')] });
+    renderGuarded('metaDashboard', '/meta-dashboard', signedIn(['user']));
+    expect(await screen.findByTestId('access-denied')).toBeInTheDocument();
+  });
+
+  it('says the check failed, with a retry, when the server cannot answer', async () => {
+    let calls = 0;
+    mockApi({
+      'POST /api/rpc/can_access_meta_dashboard': () => {
+        calls += 1;
+        return calls === 1
+          ? [500, error('internal_error')]
+          : [200, { has_access: true, access_level: 'admin', permissions: [] }];
+      },
+    });
+    renderGuarded('metaDashboard', '/meta-dashboard', signedIn(['admin']));
+    expect(await screen.findByTestId('guard-failed')).toBeInTheDocument();
+    expect(screen.queryByTestId('access-denied')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('guarded content')).toBeInTheDocument();
   });
 
   it("'Back' goes home when there is no page to go back to", async () => {

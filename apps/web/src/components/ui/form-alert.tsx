@@ -1,6 +1,7 @@
 import { CircleAlert, CircleCheck } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { cn } from '@/lib/cn';
+import { logErrorShown } from '@/lib/user-actions';
 
 /**
  * A message about a whole form: an error (role="alert", read at once) or a confirmation
@@ -16,6 +17,10 @@ export function FormAlert({
   className?: string;
 }) {
   const Icon = variant === 'error' ? CircleAlert : CircleCheck;
+  // The meta dashboard counts the errors people see (spec §7, log_user_action).
+  useEffect(() => {
+    if (variant === 'error') logErrorShown('form_alert', `form:${window.location.pathname}`);
+  }, [variant]);
   return (
     <div
       role={variant === 'error' ? 'alert' : 'status'}

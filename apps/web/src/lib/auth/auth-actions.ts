@@ -7,6 +7,7 @@ import { afterNextNavigation } from '@/lib/after-navigation';
 import { ApiError, api, waitMinutesOf } from '@/lib/api-client';
 import { type AuthState, SIGNED_OUT_AUTH } from '@/lib/auth/auth-context';
 import { fetchSession, parseSession, replaceSession, SESSION_QUERY_KEY } from '@/lib/auth/session';
+import { APP_ACTIONS, logUserAction } from '@/lib/user-actions';
 
 /**
  * Sign-in, sign-up, sign-out and refresh (the accounts API of `@ztart/shared/contracts/auth`),
@@ -41,6 +42,7 @@ export function useSignIn() {
     mutationFn: async (body) => parseSession(await api.post<unknown>('/api/auth/sign-in', body)),
     onSuccess: async (state) => {
       replaceSession(queryClient, state);
+      logUserAction(APP_ACTIONS.signedIn, 'password');
       await withAccountTexts(i18n, () =>
         toast({ title: i18n.t('account:toasts.loginSuccess'), variant: 'success' }),
       );

@@ -1,3 +1,4 @@
+import type { Impersonation } from '@ztart/shared/contracts/admin';
 import type { SessionUser } from '@ztart/shared/contracts/auth';
 import type { OwnProfile } from '@ztart/shared/contracts/profiles';
 import type { StoredRole } from '@ztart/shared/roles';
@@ -20,6 +21,8 @@ export type AuthState =
       profile: OwnProfile | null;
       roles: readonly StoredRole[];
       demo: boolean;
+      /** While an administrator views the app as this person (read-only): who, and until when. */
+      impersonation?: Impersonation | null;
     };
 
 export type SignedInAuth = Extract<AuthState, { status: 'signedIn' }>;

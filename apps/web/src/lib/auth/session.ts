@@ -11,7 +11,14 @@ export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
 /** Turns a session answer into the app's authentication state. */
 export function authStateFromSession(session: SessionResponse, demo = false): AuthState {
   if (!session.user) return SIGNED_OUT_AUTH;
-  return { status: 'signedIn', user: session.user, profile: session.profile, roles: session.roles, demo };
+  return {
+    status: 'signedIn',
+    user: session.user,
+    profile: session.profile,
+    roles: session.roles,
+    demo,
+    impersonation: session.impersonation ?? null,
+  };
 }
 
 const sessionContract = contractCheck<SessionResponse>(() =>

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CreateQrCodeRequest, type QrCode, qrCodeSchema } from '@ztart/shared/contracts/qr-codes';
 import { qrCodeKeys } from '@/features/qr/api/get-qr-codes';
 import { api } from '@/lib/api-client';
+import { APP_ACTIONS, logUserAction } from '@/lib/user-actions';
 
 /**
  * `POST /api/qr-codes` → 201 QrCode; 422 `qr_generation_failed` when its EMV payload cannot be
@@ -15,6 +16,7 @@ export function useCreateQrCode() {
     retry: false,
     onSuccess: (created) => {
       queryClient.setQueryData(qrCodeKeys.detail(created.id), created);
+      logUserAction(APP_ACTIONS.qrCreated, `qr_code:${created.id}`);
       return queryClient.invalidateQueries({ queryKey: qrCodeKeys.list() });
     },
   });
