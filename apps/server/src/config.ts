@@ -122,6 +122,10 @@ export interface Config {
    * names; without it the built-in engine answers (no network, no model download).
    */
   assistantProvider: AssistantProviderConfig | undefined;
+  /** The bearer token `GET /metrics` asks for; without it the endpoint answers 404. */
+  metricsToken: string | undefined;
+  /** How often the ledger invariant check runs (one instance per period, claimed in the database); 0 turns it off. */
+  invariantCheckMs: number;
 }
 
 export interface AssistantProviderConfig {
@@ -130,10 +134,6 @@ export interface AssistantProviderConfig {
   model: string;
   /** The model behind the premium choice; the standard model when unset. */
   premiumModel: string;
-  /** The bearer token `GET /metrics` asks for; without it the endpoint answers 404. */
-  metricsToken: string | undefined;
-  /** How often the ledger invariant check runs (one instance per period, claimed in the database); 0 turns it off. */
-  invariantCheckMs: number;
 }
 
 export class ConfigError extends Error {
@@ -174,6 +174,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveSessionCheckSeconds: vars.LIVE_SESSION_CHECK_SECONDS,
     signUpsPerIpPerHour: vars.SIGN_UPS_PER_IP_PER_HOUR,
     assistantProvider: assistantProviderOf(vars),
+    metricsToken: vars.METRICS_TOKEN,
+    invariantCheckMs: vars.INVARIANT_CHECK_MS,
   };
 }
 
@@ -187,8 +189,6 @@ function assistantProviderOf(vars: z.infer<typeof envSchema>): AssistantProvider
     apiKey: vars.ASSISTANT_API_KEY,
     model: vars.ASSISTANT_MODEL,
     premiumModel: vars.ASSISTANT_PREMIUM_MODEL ?? vars.ASSISTANT_MODEL,
-    metricsToken: vars.METRICS_TOKEN,
-    invariantCheckMs: vars.INVARIANT_CHECK_MS,
   };
 }
 
