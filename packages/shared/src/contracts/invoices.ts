@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INVOICE_LIMITS, PAGE_SIZE, TEXT_LIMITS } from '../limits.ts';
+import { AMOUNT_LIMITS, INVOICE_LIMITS, PAGE_SIZE, TEXT_LIMITS } from '../limits.ts';
 import { MAX_AMOUNT_MINOR } from '../money.ts';
 import { safeText } from '../safe-text.ts';
 import { calendarDateSchema, emailSchema } from '../validation.ts';
@@ -105,7 +105,13 @@ const customerNameSchema = safeText()
   .max(TEXT_LIMITS.name, 'validation.tooLong');
 const notesSchema = safeText({ multiline: true }).max(INVOICE_LIMITS.notesMax, 'validation.tooLong');
 
-/** The total of the lines and tax must stay within INVOICE_LIMITS.totalMaxMinor. */
+/**
+ * The least total an invoice may have: the smallest amount a payment moves (a card charge or a
+ * wallet movement of nothing is refused), so an invoice that can be sent can also be paid.
+ */
+export const INVOICE_TOTAL_MIN_MINOR = AMOUNT_LIMITS.minMinor;
+
+/** The total of the lines and tax must stay within INVOICE_TOTAL_MIN_MINOR..INVOICE_LIMITS.totalMaxMinor. */
 function checkTotal(
   body: { lines?: InvoiceLineInput[] | undefined; taxRateBasisPoints?: number | undefined },
   context: z.core.$RefinementCtx,
@@ -118,6 +124,8 @@ function checkTotal(
   const { subtotal, tax } = exactTotals(body.lines, rate);
   if (subtotal + tax > BigInt(INVOICE_LIMITS.totalMaxMinor)) {
     context.addIssue({ code: 'custom', path: ['lines'], message: 'validation.invoiceTotalMax' });
+  } else if (subtotal + tax < BigInt(INVOICE_TOTAL_MIN_MINOR)) {
+    context.addIssue({ code: 'custom', path: ['lines'], message: 'validation.invoiceTotalMin' });
   }
 }
 

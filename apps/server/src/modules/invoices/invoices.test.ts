@@ -174,6 +174,32 @@ describe('invoices', () => {
       expect((await create(ada)).number).toBe('INV-2026-0001');
     });
 
+    it('refuses a total too small to be paid, on creation and on sending a draft', async () => {
+      const ada = await person();
+      const nothing = await call(
+        ada,
+        'POST',
+        '/api/invoices',
+        body({ lines: [{ description: 'Free', quantity: 1, unitPriceMinor: 0 }] }),
+      );
+      expect(nothing.statusCode).toBe(400);
+      expect(nothing.json().error.details.issues[0]).toMatchObject({
+        path: 'lines',
+        message: 'validation.invoiceTotalMin',
+      });
+      // A draft with a zero total kept from before the rule is not sent.
+      const draft = await create(ada);
+      await db()
+        .update(invoices)
+        .set({ subtotalMinor: 0, taxMinor: 0, totalMinor: 0 })
+        .where(eq(invoices.id, draft.id));
+      const sending = await call(ada, 'POST', `/api/invoices/${draft.id}/send`);
+      expect(sending.statusCode).toBe(400);
+      expect(sending.json().error.details.issues[0]).toMatchObject({ message: 'validation.invoiceTotalMin' });
+      const [row] = await db().select().from(invoices).where(eq(invoices.id, draft.id));
+      expect(row?.status).toBe('draft');
+    });
+
     it('changes only drafts: lines are replaced and totals recomputed, a sent invoice answers 409', async () => {
       const ada = await person();
       const draft = await create(ada);
