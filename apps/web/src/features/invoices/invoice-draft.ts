@@ -131,14 +131,25 @@ export function parseQuantity(text: string): number | null {
 
 /**
  * The totals as the lines read now, for the live preview: a line whose quantity or price does not
- * read yet counts as nothing, and so does a tax rate that does not read.
+ * read yet counts as nothing, and so does a tax rate that does not read. Null when the total is
+ * too large to count exactly (a huge price typed): the preview says so rather than fail.
  */
-export function previewTotals(draft: InvoiceDraft, locale: string): InvoiceTotals {
-  const lines = draft.lines.map((line) => ({
-    quantity: parseQuantity(line.quantity) ?? 0,
-    unitPriceMinor: parseAmountInput(line.unitPrice, draft.currency, locale) ?? 0,
-  }));
-  return invoiceTotals(lines, parseTaxRate(draft.taxRate) ?? 0);
+export function previewTotals(draft: InvoiceDraft, locale: string): InvoiceTotals | null {
+  const lines = draft.lines.map((line) => {
+    const unitPriceMinor = parseAmountInput(line.unitPrice, draft.currency, locale) ?? 0;
+    return {
+      quantity: parseQuantity(line.quantity) ?? 0,
+      unitPriceMinor:
+        Number.isSafeInteger(unitPriceMinor) && unitPriceMinor >= 0 ? unitPriceMinor : Number.NaN,
+    };
+  });
+  if (lines.some((line) => Number.isNaN(line.unitPriceMinor))) return null;
+  try {
+    return invoiceTotals(lines, parseTaxRate(draft.taxRate) ?? 0);
+  } catch (error) {
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
 }
 
 function textProblem(value: string, max: number, required: boolean): DraftProblem | undefined {

@@ -215,12 +215,18 @@ export function InvoiceForm({
       />
 
       <section aria-label={t('invoices:totals.title')} className="rounded-xl border bg-muted/30 p-4">
-        <InvoiceTotalsList
-          live
-          totals={totals}
-          currency={draft.currency}
-          taxRateBasisPoints={parseTaxRate(draft.taxRate) ?? 0}
-        />
+        {totals ? (
+          <InvoiceTotalsList
+            live
+            totals={totals}
+            currency={draft.currency}
+            taxRateBasisPoints={parseTaxRate(draft.taxRate) ?? 0}
+          />
+        ) : (
+          <p data-testid="invoice-totals-too-large" aria-live="polite" className="text-sm">
+            {t('invoices:totals.tooLarge')}
+          </p>
+        )}
       </section>
 
       {hasProblems ? (
