@@ -565,3 +565,65 @@ describe('invoices', () => {
     });
   });
 });
+
+describe('invoice limits against abuse', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await buildTestApp({
+      now: () => new Date('2026-05-10T09:00:00Z'),
+      rateLimits: {
+        ...ROOMY_RATE_LIMITS,
+        ...ROOMY_TIP_RATE_LIMITS,
+        invoicePublicPerIp: { max: 2, windowSeconds: 60 },
+        invoicePdfPerUser: { max: 2, windowSeconds: 300 },
+      },
+    });
+  });
+  afterAll(() => testApp.close());
+
+  const sentInvoiceOf = async (ada: Person) => {
+    const created = await testApp.app.inject(
+      as(ada, {
+        method: 'POST',
+        url: '/api/invoices',
+        payload: {
+          customerName: 'Grace Hopper',
+          customerEmail: uniqueEmail('customer'),
+          currency: 'USD',
+          dueDate: '2026-05-31',
+          lines: [{ description: 'Design work', quantity: 1, unitPriceMinor: 1_000 }],
+        },
+      }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const sent = await testApp.app.inject(
+      as(ada, { method: 'POST', url: `/api/invoices/${created.json<Invoice>().id}/send` }),
+    );
+    expect(sent.statusCode, sent.body).toBe(200);
+    return sent.json<Invoice>();
+  };
+
+  it('slows down one address reading public invoices, and one person rendering PDFs', async () => {
+    const ada = await createPerson(testApp.app, testApp.database.db, { phoneVerified: true });
+    const invoice = await sentInvoiceOf(ada);
+    const code = invoice.payUrl?.split('/i/')[1];
+    const read = (ip: string) =>
+      testApp.app.inject({ method: 'GET', url: `/api/public/invoices/${code}`, remoteAddress: ip });
+    expect((await read('198.51.100.7')).statusCode).toBe(200);
+    expect((await read('198.51.100.7')).statusCode).toBe(200);
+    const over = await read('198.51.100.7');
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error.code).toBe('rate_limited');
+    expect((await read('198.51.100.8')).statusCode).toBe(200);
+
+    const pdf = () => testApp.app.inject(as(ada, { method: 'GET', url: `/api/invoices/${invoice.id}.pdf` }));
+    expect((await pdf()).statusCode).toBe(200);
+    expect((await pdf()).statusCode).toBe(200);
+    expect((await pdf()).statusCode).toBe(429);
+    const grace = await createPerson(testApp.app, testApp.database.db, { phoneVerified: true });
+    const other = await testApp.app.inject(
+      as(grace, { method: 'GET', url: `/api/invoices/${invoice.id}.pdf` }),
+    );
+    expect(other.statusCode).toBe(404);
+  });
+});
