@@ -279,16 +279,16 @@ export const publicInvoiceParamsSchema = z.object({
 });
 
 /**
- * `GET /api/public/invoices/{code}` (no sign-in) → PublicInvoice: only what a payer needs. A draft
- * or an unknown code → 404 `not_found`. `payable` is true for sent and overdue invoices.
+ * `GET /api/public/invoices/{code}` (no sign-in) → PublicInvoice: only what a payer needs, never
+ * who was billed. A draft or an unknown code → 404 `not_found`. `payable` is true for sent and
+ * overdue invoices. A void invoice shows its number, its issuer and that it is void, nothing more.
  */
-export const publicInvoiceSchema = z
+export const openPublicInvoiceSchema = z
   .object({
     number: z.string(),
-    status: z.enum(['sent', 'overdue', 'paid', 'void']),
+    status: z.enum(['sent', 'overdue', 'paid']),
     payable: z.boolean(),
     issuer: counterpartySchema,
-    customerName: z.string(),
     currency: currencySchema,
     issueDate: z.iso.date(),
     dueDate: z.iso.date(),
@@ -299,6 +299,16 @@ export const publicInvoiceSchema = z
     /** Of a paid invoice: whether the card payment is still pending. */
     paymentStatus: z.enum(INVOICE_PAYMENT_STATUSES).nullable(),
   })
+  .meta({ id: 'OpenPublicInvoice' });
+export type OpenPublicInvoice = z.infer<typeof openPublicInvoiceSchema>;
+
+export const voidPublicInvoiceSchema = z
+  .object({ number: z.string(), status: z.literal('void'), issuer: counterpartySchema })
+  .meta({ id: 'VoidPublicInvoice' });
+export type VoidPublicInvoice = z.infer<typeof voidPublicInvoiceSchema>;
+
+export const publicInvoiceSchema = z
+  .discriminatedUnion('status', [openPublicInvoiceSchema, voidPublicInvoiceSchema])
   .meta({ id: 'PublicInvoice' });
 export type PublicInvoice = z.infer<typeof publicInvoiceSchema>;
 

@@ -8,6 +8,7 @@ import type {
   Invoice,
   InvoiceListResponse,
   InvoicePaymentResponse,
+  OpenPublicInvoice,
   PublicInvoice,
 } from '@ztart/shared/contracts/invoices';
 import type { Notification } from '@ztart/shared/contracts/notifications';
@@ -276,6 +277,8 @@ describe('invoices', () => {
         paymentStatus: null,
       });
       expect(JSON.stringify(shown)).not.toContain(customerEmail);
+      expect(shown).not.toHaveProperty('customerName');
+      expect(JSON.stringify(shown)).not.toContain('Grace Hopper');
     });
 
     it('reads an unpaid invoice past its due date as overdue, filters by it and sums what is outstanding', async () => {
@@ -317,6 +320,14 @@ describe('invoices', () => {
       );
       const sent = await sentInvoice(ada);
       expect((await call(ada, 'POST', `/api/invoices/${sent.id}/void`)).json<Invoice>().status).toBe('void');
+      // A void invoice's page tells only whose it was and that it is void: no lines, notes or amounts.
+      const shown = await call(null, 'GET', `/api/public/invoices/${codeOf(sent)}`);
+      expect(shown.statusCode).toBe(200);
+      expect(shown.json()).toEqual({
+        number: sent.number,
+        status: 'void',
+        issuer: { ztartag: ada.ztartag, displayName: expect.any(String) },
+      });
       const transfers = await ledgerTransferCount(db());
       const refused = await pay(codeOf(sent), { card: testCard() });
       expect(refused.statusCode).toBe(409);
@@ -375,7 +386,8 @@ describe('invoices', () => {
       expect(declined.json().error.code).toBe('card_declined');
       expect(await ledgerTransferCount(db())).toBe(transfers);
       expect(
-        (await call(null, 'GET', `/api/public/invoices/${codeOf(invoice)}`)).json<PublicInvoice>().payable,
+        (await call(null, 'GET', `/api/public/invoices/${codeOf(invoice)}`)).json<OpenPublicInvoice>()
+          .payable,
       ).toBe(true);
 
       const failing = await pay(codeOf(invoice), { card: testCard(SANDBOX_TEST_CARDS.failsAtSettlement) });
@@ -438,7 +450,8 @@ describe('invoices', () => {
       );
       expect((await pay(codeOf(invoice), { source: 'wallet' })).statusCode).toBe(401);
       expect(
-        (await call(null, 'GET', `/api/public/invoices/${codeOf(invoice)}`)).json<PublicInvoice>().payable,
+        (await call(null, 'GET', `/api/public/invoices/${codeOf(invoice)}`)).json<OpenPublicInvoice>()
+          .payable,
       ).toBe(true);
     });
 

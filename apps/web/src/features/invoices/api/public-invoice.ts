@@ -47,7 +47,8 @@ export function usePublicInvoice(code: string) {
     queryFn: async ({ signal }) =>
       publicInvoiceSchema.parse(await api.get<unknown>(publicInvoiceUrl(code), { signal })),
     refetchInterval: (query) => {
-      if (query.state.data?.paymentStatus !== 'pending') {
+      const data = query.state.data;
+      if (data?.status !== 'paid' || data.paymentStatus !== 'pending') {
         pendingSince.current = null;
         return false;
       }
