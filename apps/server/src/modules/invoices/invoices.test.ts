@@ -428,6 +428,30 @@ describe('invoices', () => {
       expect(history[0]).toMatchObject({ kind: 'invoice_out', amountMinor: 1_104 });
     });
 
+    it('refuses someone the issuer blocked, by wallet and by card alike, charging nothing', async () => {
+      const ada = await person();
+      const bob = await person();
+      await fund(db(), bob.userId, 5_000);
+      const blocking = await call(ada, 'POST', '/api/contacts', {
+        nickname: 'Pest',
+        ztartag: bob.ztartag,
+        blocked: true,
+      });
+      expect(blocking.statusCode, blocking.body).toBe(201);
+      const invoice = await sentInvoice(ada);
+      const transfers = await ledgerTransferCount(db());
+      const byWallet = await pay(codeOf(invoice), { source: 'wallet' }, bob);
+      const byCard = await pay(codeOf(invoice), { card: testCard() }, bob);
+      expect(byCard.statusCode).toBe(byWallet.statusCode);
+      expect(byCard.json().error.code).toBe(byWallet.json().error.code);
+      expect(byCard.json().error.code).toBe('recipient_user_not_found');
+      expect(await ledgerTransferCount(db())).toBe(transfers);
+      const shown = (
+        await call(null, 'GET', `/api/public/invoices/${codeOf(invoice)}`)
+      ).json<OpenPublicInvoice>();
+      expect(shown).toMatchObject({ status: 'sent', payable: true });
+    });
+
     it('refuses the issuer paying their own invoice, a payer without the money, and a payer not signed in', async () => {
       const ada = await person();
       const bob = await person();
