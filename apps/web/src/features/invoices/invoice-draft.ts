@@ -1,5 +1,6 @@
 import {
   type CreateInvoiceRequest,
+  INVOICE_TOTAL_MIN_MINOR,
   type Invoice,
   type InvoiceTotals,
   invoiceTotals,
@@ -41,6 +42,7 @@ export type DraftProblem =
   | { key: 'invoices:validation.lineDescriptionRequired' }
   | { key: 'invoices:validation.linesMax'; max: number }
   | { key: 'invoices:validation.totalMax'; maxMinor: number }
+  | { key: 'invoices:validation.totalMin'; minMinor: number }
   | { key: 'amount'; problem: AmountProblem };
 
 export interface LineProblems {
@@ -219,11 +221,14 @@ export function checkDraft(draft: InvoiceDraft, locale: string, today: string): 
   }
   if (draft.lines.length > INVOICE_LIMITS.linesMax) {
     problems.lines = { key: 'invoices:validation.linesMax', max: INVOICE_LIMITS.linesMax };
-  } else if (
-    lines.length === draft.lines.length &&
-    invoiceTotals(lines, taxRateBasisPoints ?? 0).totalMinor > INVOICE_LIMITS.totalMaxMinor
-  ) {
-    problems.lines = { key: 'invoices:validation.totalMax', maxMinor: INVOICE_LIMITS.totalMaxMinor };
+  } else if (lines.length === draft.lines.length) {
+    const { totalMinor } = invoiceTotals(lines, taxRateBasisPoints ?? 0);
+    if (totalMinor > INVOICE_LIMITS.totalMaxMinor) {
+      problems.lines = { key: 'invoices:validation.totalMax', maxMinor: INVOICE_LIMITS.totalMaxMinor };
+    } else if (totalMinor < INVOICE_TOTAL_MIN_MINOR) {
+      // Only free lines: nothing a payment could move, so the invoice could never be paid.
+      problems.lines = { key: 'invoices:validation.totalMin', minMinor: INVOICE_TOTAL_MIN_MINOR };
+    }
   }
 
   const { line: lineProblems, ...fieldProblems } = problems;

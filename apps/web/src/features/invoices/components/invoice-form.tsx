@@ -37,6 +37,8 @@ export function useDraftProblemMessage(
         return amountMessage(problem.problem, currency);
       case 'invoices:validation.totalMax':
         return t('invoices:validation.totalMax', { max: format(problem.maxMinor, currency) });
+      case 'invoices:validation.totalMin':
+        return t('invoices:validation.totalMin', { min: format(problem.minMinor, currency) });
       case 'validation:maxLength':
         return t('validation:maxLength', { max: problem.max });
       case 'invoices:validation.quantity':
