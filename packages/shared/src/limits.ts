@@ -130,6 +130,13 @@ export const RATE_LIMITS = {
   invoiceCardPayPerIp: { max: 30, windowSeconds: 10 * 60 },
   /** Card payments of invoices with one card number, from anywhere. */
   invoiceCardPayPerCard: { max: 10, windowSeconds: 60 * 60 },
+  /**
+   * Public invoices read by one IP address (`GET /api/public/invoices/{code}`, the pay page and
+   * its polling while a card payment is pending): room for a payer, not for guessing codes.
+   */
+  invoicePublicPerIp: { max: 120, windowSeconds: 60 },
+  /** Invoice PDFs a signed-in person downloads: each is rendered anew, which costs the server. */
+  invoicePdfPerUser: { max: 30, windowSeconds: 5 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

@@ -359,3 +359,19 @@ describe('<LiveEvents /> in the signed-in app', () => {
     );
   });
 });
+
+describe('an invoice falling due in words', () => {
+  it('says the due date as a date of the person’s language, not as stored', () => {
+    const dueSoon = notification({
+      type: 'reminder',
+      event: 'invoice_due_soon',
+      data: { amountMinor: 1_104, currency: 'USD', invoiceNumber: 'INV-2026-0001', dueDate: '2026-05-31' },
+    });
+    expect(notificationToast(dueSoon, createTestI18n('en')).title).toBe(
+      'Invoice INV-2026-0001 ($11.04) is due on May 31, 2026',
+    );
+    const french = notificationToast(dueSoon, createTestI18n('fr')).title;
+    expect(french).toContain('31 mai 2026');
+    expect(french).not.toContain('2026-05-31');
+  });
+});

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast/toast-store';
 import { useAuth } from '@/lib/auth/auth-context';
+import { formatCalendarDate } from '@/lib/calendar-date';
 import { afterFirstScreen } from '@/lib/contract-check';
 
 export const LIVE_EVENTS_PATH = '/api/events';
@@ -137,7 +138,7 @@ export function notificationToast(
         title: t('live.invoiceDueSoon', {
           amount,
           number: data.invoiceNumber ?? '',
-          date: data.dueDate ?? '',
+          date: data.dueDate ? formatCalendarDate(data.dueDate, i18n.language) : '',
         }),
         variant: 'default',
       };

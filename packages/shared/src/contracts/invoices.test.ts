@@ -4,6 +4,7 @@ import {
   formatInvoiceNumber,
   invoicePaymentRequestSchema,
   invoiceTotals,
+  updateInvoiceRequestSchema,
 } from './invoices.ts';
 
 describe('invoice totals', () => {
@@ -63,6 +64,19 @@ describe('invoice requests', () => {
     expect(tooMuch.success).toBe(false);
     expect(tooMuch.error?.issues[0]?.message).toBe('validation.invoiceTotalMax');
     expect(createInvoiceRequestSchema.safeParse({ ...body, lines: [] }).success).toBe(false);
+  });
+
+  it('refuses a total below what a payment can move, in creation and in an update of the lines', () => {
+    const line = body.lines[0] as (typeof body.lines)[number];
+    const free = [{ ...line, unitPriceMinor: 0 }];
+    const created = createInvoiceRequestSchema.safeParse({ ...body, lines: free });
+    expect(created.error?.issues[0]?.message).toBe('validation.invoiceTotalMin');
+    const updated = updateInvoiceRequestSchema.safeParse({ lines: free });
+    expect(updated.error?.issues[0]?.message).toBe('validation.invoiceTotalMin');
+    expect(
+      createInvoiceRequestSchema.safeParse({ ...body, lines: [{ ...line, quantity: 1, unitPriceMinor: 1 }] })
+        .success,
+    ).toBe(true);
   });
 
   it('pays by card unless the wallet is named, and never both', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INVOICE_LIMITS, PAGE_SIZE, TEXT_LIMITS } from '../limits.ts';
+import { AMOUNT_LIMITS, INVOICE_LIMITS, PAGE_SIZE, TEXT_LIMITS } from '../limits.ts';
 import { MAX_AMOUNT_MINOR } from '../money.ts';
 import { safeText } from '../safe-text.ts';
 import { calendarDateSchema, emailSchema } from '../validation.ts';
@@ -105,7 +105,13 @@ const customerNameSchema = safeText()
   .max(TEXT_LIMITS.name, 'validation.tooLong');
 const notesSchema = safeText({ multiline: true }).max(INVOICE_LIMITS.notesMax, 'validation.tooLong');
 
-/** The total of the lines and tax must stay within INVOICE_LIMITS.totalMaxMinor. */
+/**
+ * The least total an invoice may have: the smallest amount a payment moves (a card charge or a
+ * wallet movement of nothing is refused), so an invoice that can be sent can also be paid.
+ */
+export const INVOICE_TOTAL_MIN_MINOR = AMOUNT_LIMITS.minMinor;
+
+/** The total of the lines and tax must stay within INVOICE_TOTAL_MIN_MINOR..INVOICE_LIMITS.totalMaxMinor. */
 function checkTotal(
   body: { lines?: InvoiceLineInput[] | undefined; taxRateBasisPoints?: number | undefined },
   context: z.core.$RefinementCtx,
@@ -118,6 +124,8 @@ function checkTotal(
   const { subtotal, tax } = exactTotals(body.lines, rate);
   if (subtotal + tax > BigInt(INVOICE_LIMITS.totalMaxMinor)) {
     context.addIssue({ code: 'custom', path: ['lines'], message: 'validation.invoiceTotalMax' });
+  } else if (subtotal + tax < BigInt(INVOICE_TOTAL_MIN_MINOR)) {
+    context.addIssue({ code: 'custom', path: ['lines'], message: 'validation.invoiceTotalMin' });
   }
 }
 
@@ -271,16 +279,16 @@ export const publicInvoiceParamsSchema = z.object({
 });
 
 /**
- * `GET /api/public/invoices/{code}` (no sign-in) → PublicInvoice: only what a payer needs. A draft
- * or an unknown code → 404 `not_found`. `payable` is true for sent and overdue invoices.
+ * `GET /api/public/invoices/{code}` (no sign-in) → PublicInvoice: only what a payer needs, never
+ * who was billed. A draft or an unknown code → 404 `not_found`. `payable` is true for sent and
+ * overdue invoices. A void invoice shows its number, its issuer and that it is void, nothing more.
  */
-export const publicInvoiceSchema = z
+export const openPublicInvoiceSchema = z
   .object({
     number: z.string(),
-    status: z.enum(['sent', 'overdue', 'paid', 'void']),
+    status: z.enum(['sent', 'overdue', 'paid']),
     payable: z.boolean(),
     issuer: counterpartySchema,
-    customerName: z.string(),
     currency: currencySchema,
     issueDate: z.iso.date(),
     dueDate: z.iso.date(),
@@ -291,6 +299,16 @@ export const publicInvoiceSchema = z
     /** Of a paid invoice: whether the card payment is still pending. */
     paymentStatus: z.enum(INVOICE_PAYMENT_STATUSES).nullable(),
   })
+  .meta({ id: 'OpenPublicInvoice' });
+export type OpenPublicInvoice = z.infer<typeof openPublicInvoiceSchema>;
+
+export const voidPublicInvoiceSchema = z
+  .object({ number: z.string(), status: z.literal('void'), issuer: counterpartySchema })
+  .meta({ id: 'VoidPublicInvoice' });
+export type VoidPublicInvoice = z.infer<typeof voidPublicInvoiceSchema>;
+
+export const publicInvoiceSchema = z
+  .discriminatedUnion('status', [openPublicInvoiceSchema, voidPublicInvoiceSchema])
   .meta({ id: 'PublicInvoice' });
 export type PublicInvoice = z.infer<typeof publicInvoiceSchema>;
 

@@ -8,6 +8,7 @@ import type {
   Invoice,
   InvoiceListResponse,
   InvoicePaymentResponse,
+  OpenPublicInvoice,
   PublicInvoice,
 } from '@ztart/shared/contracts/invoices';
 import type { Notification } from '@ztart/shared/contracts/notifications';
@@ -30,15 +31,6 @@ import { profiles } from '../profiles/tables.ts';
 import { invoices } from './tables.ts';
 
 const SETTLEMENT_DELAY_MS = 4_000;
-
-function hasPdftotext(): boolean {
-  try {
-    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('invoices', () => {
   let testApp: TestApp;
@@ -174,6 +166,32 @@ describe('invoices', () => {
       expect((await create(ada)).number).toBe('INV-2026-0001');
     });
 
+    it('refuses a total too small to be paid, on creation and on sending a draft', async () => {
+      const ada = await person();
+      const nothing = await call(
+        ada,
+        'POST',
+        '/api/invoices',
+        body({ lines: [{ description: 'Free', quantity: 1, unitPriceMinor: 0 }] }),
+      );
+      expect(nothing.statusCode).toBe(400);
+      expect(nothing.json().error.details.issues[0]).toMatchObject({
+        path: 'lines',
+        message: 'validation.invoiceTotalMin',
+      });
+      // A draft with a zero total kept from before the rule is not sent.
+      const draft = await create(ada);
+      await db()
+        .update(invoices)
+        .set({ subtotalMinor: 0, taxMinor: 0, totalMinor: 0 })
+        .where(eq(invoices.id, draft.id));
+      const sending = await call(ada, 'POST', `/api/invoices/${draft.id}/send`);
+      expect(sending.statusCode).toBe(400);
+      expect(sending.json().error.details.issues[0]).toMatchObject({ message: 'validation.invoiceTotalMin' });
+      const [row] = await db().select().from(invoices).where(eq(invoices.id, draft.id));
+      expect(row?.status).toBe('draft');
+    });
+
     it('changes only drafts: lines are replaced and totals recomputed, a sent invoice answers 409', async () => {
       const ada = await person();
       const draft = await create(ada);
@@ -250,6 +268,8 @@ describe('invoices', () => {
         paymentStatus: null,
       });
       expect(JSON.stringify(shown)).not.toContain(customerEmail);
+      expect(shown).not.toHaveProperty('customerName');
+      expect(JSON.stringify(shown)).not.toContain('Grace Hopper');
     });
 
     it('reads an unpaid invoice past its due date as overdue, filters by it and sums what is outstanding', async () => {
@@ -291,6 +311,14 @@ describe('invoices', () => {
       );
       const sent = await sentInvoice(ada);
       expect((await call(ada, 'POST', `/api/invoices/${sent.id}/void`)).json<Invoice>().status).toBe('void');
+      // A void invoice's page tells only whose it was and that it is void: no lines, notes or amounts.
+      const shown = await call(null, 'GET', `/api/public/invoices/${codeOf(sent)}`);
+      expect(shown.statusCode).toBe(200);
+      expect(shown.json()).toEqual({
+        number: sent.number,
+        status: 'void',
+        issuer: { ztartag: ada.ztartag, displayName: expect.any(String) },
+      });
       const transfers = await ledgerTransferCount(db());
       const refused = await pay(codeOf(sent), { card: testCard() });
       expect(refused.statusCode).toBe(409);
@@ -349,7 +377,8 @@ describe('invoices', () => {
       expect(declined.json().error.code).toBe('card_declined');
       expect(await ledgerTransferCount(db())).toBe(transfers);
       expect(
-        (await call(null, 'GET', `/api/public/invoices/${codeOf(invoice)}`)).json<PublicInvoice>().payable,
+        (await call(null, 'GET', `/api/public/invoices/${codeOf(invoice)}`)).json<OpenPublicInvoice>()
+          .payable,
       ).toBe(true);
 
       const failing = await pay(codeOf(invoice), { card: testCard(SANDBOX_TEST_CARDS.failsAtSettlement) });
@@ -399,6 +428,30 @@ describe('invoices', () => {
       expect(history[0]).toMatchObject({ kind: 'invoice_out', amountMinor: 1_104 });
     });
 
+    it('refuses someone the issuer blocked, by wallet and by card alike, charging nothing', async () => {
+      const ada = await person();
+      const bob = await person();
+      await fund(db(), bob.userId, 5_000);
+      const blocking = await call(ada, 'POST', '/api/contacts', {
+        nickname: 'Pest',
+        ztartag: bob.ztartag,
+        blocked: true,
+      });
+      expect(blocking.statusCode, blocking.body).toBe(201);
+      const invoice = await sentInvoice(ada);
+      const transfers = await ledgerTransferCount(db());
+      const byWallet = await pay(codeOf(invoice), { source: 'wallet' }, bob);
+      const byCard = await pay(codeOf(invoice), { card: testCard() }, bob);
+      expect(byCard.statusCode).toBe(byWallet.statusCode);
+      expect(byCard.json().error.code).toBe(byWallet.json().error.code);
+      expect(byCard.json().error.code).toBe('recipient_user_not_found');
+      expect(await ledgerTransferCount(db())).toBe(transfers);
+      const shown = (
+        await call(null, 'GET', `/api/public/invoices/${codeOf(invoice)}`)
+      ).json<OpenPublicInvoice>();
+      expect(shown).toMatchObject({ status: 'sent', payable: true });
+    });
+
     it('refuses the issuer paying their own invoice, a payer without the money, and a payer not signed in', async () => {
       const ada = await person();
       const bob = await person();
@@ -412,7 +465,8 @@ describe('invoices', () => {
       );
       expect((await pay(codeOf(invoice), { source: 'wallet' })).statusCode).toBe(401);
       expect(
-        (await call(null, 'GET', `/api/public/invoices/${codeOf(invoice)}`)).json<PublicInvoice>().payable,
+        (await call(null, 'GET', `/api/public/invoices/${codeOf(invoice)}`)).json<OpenPublicInvoice>()
+          .payable,
       ).toBe(true);
     });
 
@@ -466,39 +520,36 @@ describe('invoices', () => {
       expect(answer.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     });
 
-    it.skipIf(!hasPdftotext())(
-      'shows the number, the lines and the total, in the issuer’s language',
-      async () => {
-        const ada = await person();
-        await db().update(profiles).set({ language: 'fr' }).where(eq(profiles.id, ada.userId));
-        const invoice = await sentInvoice(ada, {
-          currency: 'EUR',
-          lines: [
-            { description: 'Conception graphique', quantity: 2, unitPriceMinor: 123_450 },
-            { description: 'Café ☕ offert', quantity: 1, unitPriceMinor: 0 },
-          ],
-        });
-        const answer = await call(ada, 'GET', `/api/invoices/${invoice.id}.pdf`);
-        const folder = mkdtempSync(join(tmpdir(), 'invoice-pdf-'));
-        try {
-          const file = join(folder, 'invoice.pdf');
-          writeFileSync(file, answer.rawPayload);
-          const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(
-            /\s+/g,
-            ' ',
-          );
-          expect(text).toContain(`Facture ${invoice.number}`);
-          expect(text).toContain('Conception graphique');
-          expect(text).toContain('Café ? offert');
-          expect(text).toContain('Échéance');
-          // 2 × 1 234,50 € = 2 469,00 €; 10 % tax = 246,90 €; total 2 715,90 €
-          expect(text).toMatch(/Total 2\s715,90\s€/);
-          expect(text).toContain('Taxe (10 %)');
-        } finally {
-          rmSync(folder, { recursive: true, force: true });
-        }
-      },
-    );
+    it('shows the number, the lines and the total, in the issuer’s language', async () => {
+      const ada = await person();
+      await db().update(profiles).set({ language: 'fr' }).where(eq(profiles.id, ada.userId));
+      const invoice = await sentInvoice(ada, {
+        currency: 'EUR',
+        lines: [
+          { description: 'Conception graphique', quantity: 2, unitPriceMinor: 123_450 },
+          { description: 'Café ☕ offert', quantity: 1, unitPriceMinor: 0 },
+        ],
+      });
+      const answer = await call(ada, 'GET', `/api/invoices/${invoice.id}.pdf`);
+      const folder = mkdtempSync(join(tmpdir(), 'invoice-pdf-'));
+      try {
+        const file = join(folder, 'invoice.pdf');
+        writeFileSync(file, answer.rawPayload);
+        const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(
+          /\s+/g,
+          ' ',
+        );
+        expect(text).toContain(`Facture ${invoice.number}`);
+        expect(text).toContain('Conception graphique');
+        expect(text).toContain('Café ? offert');
+        expect(text).toContain('Échéance');
+        // 2 × 1 234,50 € = 2 469,00 €; 10 % tax = 246,90 €; total 2 715,90 €
+        expect(text).toMatch(/Total 2\s715,90\s€/);
+        expect(text).toContain('Taxe (10 %)');
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    });
   });
 
   describe('reminders', () => {
@@ -537,5 +588,67 @@ describe('invoices', () => {
       expect([...round.before, ...round.overdue]).not.toContain(voided.id);
       await settle();
     });
+  });
+});
+
+describe('invoice limits against abuse', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await buildTestApp({
+      now: () => new Date('2026-05-10T09:00:00Z'),
+      rateLimits: {
+        ...ROOMY_RATE_LIMITS,
+        ...ROOMY_TIP_RATE_LIMITS,
+        invoicePublicPerIp: { max: 2, windowSeconds: 60 },
+        invoicePdfPerUser: { max: 2, windowSeconds: 300 },
+      },
+    });
+  });
+  afterAll(() => testApp.close());
+
+  const sentInvoiceOf = async (ada: Person) => {
+    const created = await testApp.app.inject(
+      as(ada, {
+        method: 'POST',
+        url: '/api/invoices',
+        payload: {
+          customerName: 'Grace Hopper',
+          customerEmail: uniqueEmail('customer'),
+          currency: 'USD',
+          dueDate: '2026-05-31',
+          lines: [{ description: 'Design work', quantity: 1, unitPriceMinor: 1_000 }],
+        },
+      }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const sent = await testApp.app.inject(
+      as(ada, { method: 'POST', url: `/api/invoices/${created.json<Invoice>().id}/send` }),
+    );
+    expect(sent.statusCode, sent.body).toBe(200);
+    return sent.json<Invoice>();
+  };
+
+  it('slows down one address reading public invoices, and one person rendering PDFs', async () => {
+    const ada = await createPerson(testApp.app, testApp.database.db, { phoneVerified: true });
+    const invoice = await sentInvoiceOf(ada);
+    const code = invoice.payUrl?.split('/i/')[1];
+    const read = (ip: string) =>
+      testApp.app.inject({ method: 'GET', url: `/api/public/invoices/${code}`, remoteAddress: ip });
+    expect((await read('198.51.100.7')).statusCode).toBe(200);
+    expect((await read('198.51.100.7')).statusCode).toBe(200);
+    const over = await read('198.51.100.7');
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error.code).toBe('rate_limited');
+    expect((await read('198.51.100.8')).statusCode).toBe(200);
+
+    const pdf = () => testApp.app.inject(as(ada, { method: 'GET', url: `/api/invoices/${invoice.id}.pdf` }));
+    expect((await pdf()).statusCode).toBe(200);
+    expect((await pdf()).statusCode).toBe(200);
+    expect((await pdf()).statusCode).toBe(429);
+    const grace = await createPerson(testApp.app, testApp.database.db, { phoneVerified: true });
+    const other = await testApp.app.inject(
+      as(grace, { method: 'GET', url: `/api/invoices/${invoice.id}.pdf` }),
+    );
+    expect(other.statusCode).toBe(404);
   });
 });

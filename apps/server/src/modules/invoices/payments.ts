@@ -19,6 +19,7 @@ import { chargeUnlessRefused } from '../../integrations/card-processor/processor
 import { recordAuditInTransaction } from '../activity/service.ts';
 import type { SignedIn } from '../auth/session-plugin.ts';
 import { users } from '../auth/tables.ts';
+import { hasBlocked } from '../contacts/blocking.ts';
 import { failedMoneyRequest, type MoneyAnswer, unknownUnlessRefused } from '../idempotency/money-request.ts';
 import {
   errorAnswer,
@@ -180,6 +181,9 @@ async function chargeCard(
   const found = await findPublicRow(tx, code);
   const payerId = payer.signedIn?.user.id ?? null;
   if (payerId === found.issuerId) throw new AppError('recipient_is_self');
+  // Someone the issuer blocked is refused as the wallet path refuses them (the one movement), before any charge.
+  if (payerId && (await hasBlocked(tx, found.issuerId, payerId)))
+    throw new AppError('recipient_user_not_found');
   // The issuer's person row, then the invoice: the order a wallet payment locks them in (people,
   // accounts, then the invoice in the ledger movement), so the two never wait on each other in a cycle.
   const [issuerRow] = await tx

@@ -73,36 +73,64 @@ export function renderInvoicePdf({ invoice, issuer, language }: InvoicePdfInput)
   detail(labels.dueDate, date(invoice.dueDate));
   doc.moveDown();
 
-  const row = (cells: [string, string, string, string], bold = false) => {
+  type Cells = [string, string, string, string];
+  const cellsAt = [
+    { x: COLUMNS.description, width: COLUMNS.quantity - COLUMNS.description - 10, align: 'left' },
+    { x: COLUMNS.quantity, width: COLUMNS.unitPrice - COLUMNS.quantity - 10, align: 'right' },
+    { x: COLUMNS.unitPrice, width: COLUMNS.amount - COLUMNS.unitPrice - 10, align: 'right' },
+    { x: COLUMNS.amount, width: COLUMNS.end - COLUMNS.amount, align: 'right' },
+  ] as const;
+  const drawRow = (cells: Cells, bold: boolean) => {
     const y = doc.y;
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
-    doc.text(printable(cells[0]), COLUMNS.description, y, {
-      width: COLUMNS.quantity - COLUMNS.description - 10,
+    let bottom = y;
+    cells.forEach((cell, index) => {
+      const { x, width, align } = cellsAt[index] as (typeof cellsAt)[number];
+      doc.text(printable(cell), x, y, { width, align });
+      bottom = Math.max(bottom, doc.y);
     });
-    const bottom = doc.y;
-    doc.text(cells[1], COLUMNS.quantity, y, {
-      width: COLUMNS.unitPrice - COLUMNS.quantity - 10,
-      align: 'right',
-    });
-    doc.text(cells[2], COLUMNS.unitPrice, y, {
-      width: COLUMNS.amount - COLUMNS.unitPrice - 10,
-      align: 'right',
-    });
-    doc.text(cells[3], COLUMNS.amount, y, { width: COLUMNS.end - COLUMNS.amount, align: 'right' });
-    doc.y = Math.max(bottom, doc.y) + 4;
+    doc.y = bottom + 4;
     doc.x = PAGE_MARGIN;
   };
-  row([labels.description, labels.quantity, labels.unitPrice, labels.amount], true);
-  doc.moveTo(PAGE_MARGIN, doc.y).lineTo(COLUMNS.end, doc.y).strokeColor('#cbd5e1').stroke();
-  doc.y += 4;
+  const header: Cells = [labels.description, labels.quantity, labels.unitPrice, labels.amount];
+  const drawHeader = () => {
+    drawRow(header, true);
+    doc.moveTo(PAGE_MARGIN, doc.y).lineTo(COLUMNS.end, doc.y).strokeColor('#cbd5e1').stroke();
+    doc.y += 4;
+  };
+  /**
+   * One row, its cells side by side: when the tallest cell would not fit above the bottom margin,
+   * the row starts a new page (with the column headings again when `repeatHeader`), so no cell of
+   * it lands on another page than the others.
+   */
+  const row = (cells: Cells, bold = false, repeatHeader = false) => {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
+    const height = Math.max(
+      ...cells.map((cell, index) =>
+        doc.heightOfString(printable(cell) || ' ', {
+          width: (cellsAt[index] as (typeof cellsAt)[number]).width,
+        }),
+      ),
+    );
+    if (doc.y + height > doc.page.height - doc.page.margins.bottom) {
+      doc.addPage();
+      if (repeatHeader) drawHeader();
+    }
+    drawRow(cells, bold);
+  };
+  drawHeader();
   const quantity = new Intl.NumberFormat(language);
   for (const line of invoice.lines) {
-    row([
-      line.description,
-      printable(quantity.format(line.quantity)),
-      money(line.unitPriceMinor),
-      money(line.amountMinor),
-    ]);
+    row(
+      [
+        line.description,
+        printable(quantity.format(line.quantity)),
+        money(line.unitPriceMinor),
+        money(line.amountMinor),
+      ],
+      false,
+      true,
+    );
   }
   doc.moveTo(PAGE_MARGIN, doc.y).lineTo(COLUMNS.end, doc.y).strokeColor('#cbd5e1').stroke();
   doc.y += 6;

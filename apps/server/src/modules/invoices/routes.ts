@@ -49,6 +49,15 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
   const writeLimit = createRateLimitCheck(app, 'invoice-write', rateLimits.invoiceWritePerUser, (request) =>
     request.auth.status === 'signed-in' ? request.auth.user.id : undefined,
   );
+  const publicReadLimit = createRateLimitCheck(
+    app,
+    'invoice-public',
+    rateLimits.invoicePublicPerIp,
+    (request) => request.ip,
+  );
+  const pdfLimit = createRateLimitCheck(app, 'invoice-pdf', rateLimits.invoicePdfPerUser, (request) =>
+    request.auth.status === 'signed-in' ? request.auth.user.id : undefined,
+  );
   const perIpLimit = createRateLimitCheck(
     app,
     'invoice-card-ip',
@@ -110,12 +119,13 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
             description: 'The PDF',
             content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
           },
-          ...errorResponses(400, 401, 404),
+          ...errorResponses(400, 401, 404, 429),
         },
       },
     },
     async (request, reply) => {
       const { user } = requireSignIn(request, reply, context);
+      await pdfLimit(request, reply);
       const row = await findOwnInvoice(context.db, user.id, request.params.id);
       const invoice = await invoiceView(context, row);
       const pdf = await renderInvoicePdf({
@@ -211,10 +221,13 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
         summary: 'An invoice by its pay link (no sign-in): what the payer needs to see and pay it',
         tags: ['invoices'],
         params: publicInvoiceParamsSchema,
-        response: { 200: publicInvoiceSchema, ...errorResponses(400, 404) },
+        response: { 200: publicInvoiceSchema, ...errorResponses(400, 404, 429) },
       },
     },
-    async (request) => publicInvoiceOf(context, request.params.code),
+    async (request, reply) => {
+      await publicReadLimit(request, reply);
+      return publicInvoiceOf(context, request.params.code);
+    },
   );
 
   app.post(

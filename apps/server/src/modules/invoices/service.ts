@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   type CreateInvoiceRequest,
   formatInvoiceNumber,
+  INVOICE_TOTAL_MIN_MINOR,
   type Invoice,
   type InvoiceLineInput,
   type InvoiceListQuery,
@@ -44,13 +45,16 @@ function dueDateInThePast(): AppError {
   });
 }
 
-function totalAboveMaximum(): AppError {
+function totalOutOfRange(message: 'validation.invoiceTotalMax' | 'validation.invoiceTotalMin'): AppError {
   return new AppError('validation_failed', {
-    details: {
-      source: 'body',
-      issues: [{ path: 'lines', code: 'custom', message: 'validation.invoiceTotalMax' }],
-    },
+    details: { source: 'body', issues: [{ path: 'lines', code: 'custom', message }] },
   });
+}
+
+/** A draft's total must be payable (at least INVOICE_TOTAL_MIN_MINOR) and within the maximum. */
+function assertTotalInRange(totalMinor: number) {
+  if (totalMinor > INVOICE_LIMITS.totalMaxMinor) throw totalOutOfRange('validation.invoiceTotalMax');
+  if (totalMinor < INVOICE_TOTAL_MIN_MINOR) throw totalOutOfRange('validation.invoiceTotalMin');
 }
 
 function lineRows(invoiceId: string, lines: InvoiceLineInput[]) {
@@ -93,6 +97,7 @@ export async function createInvoice(
   const today = await todayOf(context.db, issuerId, now);
   if (body.dueDate < today) throw dueDateInThePast();
   const totals = invoiceTotals(body.lines, body.taxRateBasisPoints);
+  assertTotalInRange(totals.totalMinor);
   const year = Number(today.slice(0, 4));
   const { row, lines } = await context.db.transaction(async (tx) => {
     const sequence = await takeNextSequence(tx, issuerId, year);
@@ -276,7 +281,7 @@ export async function updateInvoice(
     const lines = body.lines ?? (await linesOf(tx, [id])).get(id) ?? [];
     const taxRateBasisPoints = body.taxRateBasisPoints ?? current.taxRateBasisPoints;
     const totals = invoiceTotals(lines, taxRateBasisPoints);
-    if (totals.totalMinor > INVOICE_LIMITS.totalMaxMinor) throw totalAboveMaximum();
+    assertTotalInRange(totals.totalMinor);
     if (body.lines) {
       await tx.delete(invoiceLines).where(eq(invoiceLines.invoiceId, id));
       await tx.insert(invoiceLines).values(lineRows(id, body.lines));
@@ -323,6 +328,8 @@ export async function sendInvoice(
     const current = await findOwnInvoice(tx, issuerId, id, { lock: true });
     if (current.status !== 'draft') throw new AppError('invoice_not_editable');
     if (current.dueDate < today) throw dueDateInThePast();
+    // A draft kept from before the least total was required cannot go out unpayable.
+    assertTotalInRange(current.totalMinor);
     const [sent] = await tx
       .update(invoices)
       .set({ status: 'sent', sentAt: now, updatedAt: now })

@@ -99,7 +99,10 @@ export function toInvoice(
   };
 }
 
-/** What a payer sees: no customer email, no internal ids or payer. */
+/**
+ * What a payer sees: not who was billed, no internal ids or payer; of a void invoice only its
+ * number, issuer and status.
+ */
 export function toPublicInvoice(
   row: InvoiceRow,
   lines: InvoiceLine[],
@@ -107,12 +110,12 @@ export function toPublicInvoice(
 ): PublicInvoice {
   const status = statusOf(row, view.today);
   if (status === 'draft') throw new Error('a draft has no public view');
+  if (status === 'void') return { number: row.number, status, issuer: view.issuer };
   return {
     number: row.number,
     status,
     payable: isPayable(row),
     issuer: view.issuer,
-    customerName: row.customerName,
     currency: row.currency as Currency,
     issueDate: row.issueDate,
     dueDate: row.dueDate,

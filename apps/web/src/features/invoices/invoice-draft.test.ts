@@ -156,6 +156,23 @@ describe('checking the form before it is sent', () => {
     }
   });
 
+  it('refuses free lines only, a total no payment could move', () => {
+    const checked = checkDraft(draftWith({ taxRate: '10' }, [['Coffee', '1', '0']]), 'en', TODAY);
+    expect(checked.ok).toBe(false);
+    if (!checked.ok)
+      expect(checked.problems.lines).toEqual({ key: 'invoices:validation.totalMin', minMinor: 1 });
+    expect(
+      checkDraft(
+        draftWith({}, [
+          ['Coffee', '1', '0'],
+          ['Cake', '1', '0.01'],
+        ]),
+        'en',
+        TODAY,
+      ).ok,
+    ).toBe(true);
+  });
+
   it('accepts a due date of today', () => {
     expect(checkDraft(draftWith({ dueDate: TODAY }, [['A', '1', '1']]), 'en', TODAY).ok).toBe(true);
   });

@@ -1,5 +1,6 @@
 import {
   type CreateInvoiceRequest,
+  INVOICE_TOTAL_MIN_MINOR,
   type Invoice,
   type InvoiceTotals,
   invoiceTotals,
@@ -41,6 +42,7 @@ export type DraftProblem =
   | { key: 'invoices:validation.lineDescriptionRequired' }
   | { key: 'invoices:validation.linesMax'; max: number }
   | { key: 'invoices:validation.totalMax'; maxMinor: number }
+  | { key: 'invoices:validation.totalMin'; minMinor: number }
   | { key: 'amount'; problem: AmountProblem };
 
 export interface LineProblems {
@@ -131,14 +133,25 @@ export function parseQuantity(text: string): number | null {
 
 /**
  * The totals as the lines read now, for the live preview: a line whose quantity or price does not
- * read yet counts as nothing, and so does a tax rate that does not read.
+ * read yet counts as nothing, and so does a tax rate that does not read. Null when the total is
+ * too large to count exactly (a huge price typed): the preview says so rather than fail.
  */
-export function previewTotals(draft: InvoiceDraft, locale: string): InvoiceTotals {
-  const lines = draft.lines.map((line) => ({
-    quantity: parseQuantity(line.quantity) ?? 0,
-    unitPriceMinor: parseAmountInput(line.unitPrice, draft.currency, locale) ?? 0,
-  }));
-  return invoiceTotals(lines, parseTaxRate(draft.taxRate) ?? 0);
+export function previewTotals(draft: InvoiceDraft, locale: string): InvoiceTotals | null {
+  const lines = draft.lines.map((line) => {
+    const unitPriceMinor = parseAmountInput(line.unitPrice, draft.currency, locale) ?? 0;
+    return {
+      quantity: parseQuantity(line.quantity) ?? 0,
+      unitPriceMinor:
+        Number.isSafeInteger(unitPriceMinor) && unitPriceMinor >= 0 ? unitPriceMinor : Number.NaN,
+    };
+  });
+  if (lines.some((line) => Number.isNaN(line.unitPriceMinor))) return null;
+  try {
+    return invoiceTotals(lines, parseTaxRate(draft.taxRate) ?? 0);
+  } catch (error) {
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
 }
 
 function textProblem(value: string, max: number, required: boolean): DraftProblem | undefined {
@@ -208,11 +221,14 @@ export function checkDraft(draft: InvoiceDraft, locale: string, today: string): 
   }
   if (draft.lines.length > INVOICE_LIMITS.linesMax) {
     problems.lines = { key: 'invoices:validation.linesMax', max: INVOICE_LIMITS.linesMax };
-  } else if (
-    lines.length === draft.lines.length &&
-    invoiceTotals(lines, taxRateBasisPoints ?? 0).totalMinor > INVOICE_LIMITS.totalMaxMinor
-  ) {
-    problems.lines = { key: 'invoices:validation.totalMax', maxMinor: INVOICE_LIMITS.totalMaxMinor };
+  } else if (lines.length === draft.lines.length) {
+    const { totalMinor } = invoiceTotals(lines, taxRateBasisPoints ?? 0);
+    if (totalMinor > INVOICE_LIMITS.totalMaxMinor) {
+      problems.lines = { key: 'invoices:validation.totalMax', maxMinor: INVOICE_LIMITS.totalMaxMinor };
+    } else if (totalMinor < INVOICE_TOTAL_MIN_MINOR) {
+      // Only free lines: nothing a payment could move, so the invoice could never be paid.
+      problems.lines = { key: 'invoices:validation.totalMin', minMinor: INVOICE_TOTAL_MIN_MINOR };
+    }
   }
 
   const { line: lineProblems, ...fieldProblems } = problems;

@@ -22,6 +22,12 @@ describe('where a notification leads', () => {
     );
   });
 
+  it('opens the paid invoice it tells of, else the invoices', () => {
+    const id = '8a1b2c3d-4e5f-4a6b-9c7d-0e1f2a3b4c5d';
+    expect(notificationLink({ event: 'invoice_paid', data: { invoiceId: id } })).toBe(`/invoices/${id}`);
+    expect(notificationLink({ event: 'invoice_paid', data: {} })).toBe('/invoices');
+  });
+
   it('without a transaction, opens the list it would be in', () => {
     expect(notificationLink({ event: 'tip_received', data: {} })).toBe('/tips-me');
     expect(

@@ -25,7 +25,7 @@ export const NOTIFICATION_LINKS: Record<NotificationEvent, (data: NotificationDa
   debt_due: debtsLink,
   budget_alert: (data) => (data.month ? `/budget?month=${data.month}` : '/budget'),
   goal_reached: () => '/goals',
-  invoice_paid: () => '/invoices',
+  invoice_paid: (data) => (data.invoiceId ? `/invoices/${data.invoiceId}` : '/invoices'),
   invoice_due_soon: () => '/invoices',
   invoice_overdue: () => '/invoices?status=overdue',
 };

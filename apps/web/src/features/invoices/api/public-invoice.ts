@@ -7,13 +7,26 @@ import {
   publicInvoiceSchema,
 } from '@ztart/shared/contracts/invoices';
 import { IDEMPOTENCY_HEADER } from '@ztart/shared/contracts/wallet';
+import { useRef } from 'react';
 import type { IdempotentRequest } from '@/components/money-flow/money-movement';
 import { errorCodeOf } from '@/hooks/use-error-message';
 import { api } from '@/lib/api-client';
 import { invalidateMoneyQueries } from '@/lib/live-events';
 
-/** How often a pending card payment is asked about until the processor has settled it. */
-const PENDING_POLL_MS = 2_000;
+/**
+ * How a pending card payment is asked about until the processor has settled it: first after
+ * PENDING_POLL_MS, each wait twice the one before up to PENDING_POLL_MAX_MS, and no more once it has
+ * been pending PENDING_POLL_LIMIT_MS (a reload asks again).
+ */
+export const PENDING_POLL_MS = 2_000;
+export const PENDING_POLL_MAX_MS = 30_000;
+export const PENDING_POLL_LIMIT_MS = 10 * 60_000;
+
+/** The wait before the next question about a payment pending for `elapsedMs`, asked `polls` times; false to stop. */
+export function pendingPollDelay(elapsedMs: number, polls: number): number | false {
+  if (elapsedMs >= PENDING_POLL_LIMIT_MS) return false;
+  return Math.min(PENDING_POLL_MS * 2 ** Math.min(polls, 8), PENDING_POLL_MAX_MS);
+}
 
 export const publicInvoiceKeys = {
   detail: (code: string) => ['public-invoice', code] as const,
@@ -23,14 +36,26 @@ const publicInvoiceUrl = (code: string) => `/api/public/invoices/${encodeURIComp
 
 /**
  * `GET /api/public/invoices/{code}`: what a payer needs, without an account. While a card payment
- * is pending it is asked again every few seconds, so "pending" turns to "paid" without a reload.
+ * is pending it is asked again, less and less often and for a bounded time (pendingPollDelay), so
+ * "pending" turns to "paid" without a reload.
  */
 export function usePublicInvoice(code: string) {
+  // When the payment was first seen pending, and how many answers the query had by then.
+  const pendingSince = useRef<{ at: number; updates: number } | null>(null);
   return useQuery({
     queryKey: publicInvoiceKeys.detail(code),
     queryFn: async ({ signal }) =>
       publicInvoiceSchema.parse(await api.get<unknown>(publicInvoiceUrl(code), { signal })),
-    refetchInterval: (query) => (query.state.data?.paymentStatus === 'pending' ? PENDING_POLL_MS : false),
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      if (data?.status !== 'paid' || data.paymentStatus !== 'pending') {
+        pendingSince.current = null;
+        return false;
+      }
+      pendingSince.current ??= { at: Date.now(), updates: query.state.dataUpdateCount };
+      const { at, updates } = pendingSince.current;
+      return pendingPollDelay(Date.now() - at, query.state.dataUpdateCount - updates);
+    },
     retry: (failures, error) => failures < 2 && !isNotFound(error),
   });
 }

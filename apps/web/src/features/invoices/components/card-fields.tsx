@@ -53,7 +53,7 @@ export function CardFields({
           name="cardExpiry"
           inputMode="numeric"
           autoComplete="cc-exp"
-          placeholder="MM/YY"
+          placeholder={t('card.expiryPlaceholder')}
           maxLength={5}
           value={card.expiry}
           error={error('expiry')}

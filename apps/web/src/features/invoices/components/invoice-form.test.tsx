@@ -55,6 +55,24 @@ describe('the invoice form', () => {
     expect(screen.getByTestId('invoice-total')).toHaveTextContent('$27.06');
   });
 
+  it('says the total is too large instead of failing when a huge unit price is typed', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    const [firstLine] = screen.getAllByTestId('invoice-line');
+    if (!firstLine) throw new Error('no line');
+    // Each part reads (a price just under the largest safe amount), their product does not.
+    await user.clear(within(firstLine).getByLabelText('Quantity'));
+    await user.type(within(firstLine).getByLabelText('Quantity'), '2');
+    await user.type(within(firstLine).getByLabelText(/^Unit price/), '50000000000000');
+    expect(screen.getByTestId('invoice-totals-too-large')).toHaveTextContent(
+      'The total is too large to count',
+    );
+    expect(screen.queryByTestId('invoice-totals')).not.toBeInTheDocument();
+    await user.clear(within(firstLine).getByLabelText(/^Unit price/));
+    await user.type(within(firstLine).getByLabelText(/^Unit price/), '3');
+    expect(screen.getByTestId('invoice-total')).toHaveTextContent('$6.00');
+  });
+
   it('shows translated problems on the fields and sends nothing', async () => {
     const user = userEvent.setup();
     const { onSubmit } = renderForm('es');

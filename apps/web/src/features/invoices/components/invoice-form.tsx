@@ -37,6 +37,8 @@ export function useDraftProblemMessage(
         return amountMessage(problem.problem, currency);
       case 'invoices:validation.totalMax':
         return t('invoices:validation.totalMax', { max: format(problem.maxMinor, currency) });
+      case 'invoices:validation.totalMin':
+        return t('invoices:validation.totalMin', { min: format(problem.minMinor, currency) });
       case 'validation:maxLength':
         return t('validation:maxLength', { max: problem.max });
       case 'invoices:validation.quantity':
@@ -215,12 +217,18 @@ export function InvoiceForm({
       />
 
       <section aria-label={t('invoices:totals.title')} className="rounded-xl border bg-muted/30 p-4">
-        <InvoiceTotalsList
-          live
-          totals={totals}
-          currency={draft.currency}
-          taxRateBasisPoints={parseTaxRate(draft.taxRate) ?? 0}
-        />
+        {totals ? (
+          <InvoiceTotalsList
+            live
+            totals={totals}
+            currency={draft.currency}
+            taxRateBasisPoints={parseTaxRate(draft.taxRate) ?? 0}
+          />
+        ) : (
+          <p data-testid="invoice-totals-too-large" aria-live="polite" className="text-sm">
+            {t('invoices:totals.tooLarge')}
+          </p>
+        )}
       </section>
 
       {hasProblems ? (

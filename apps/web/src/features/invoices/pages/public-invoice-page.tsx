@@ -1,7 +1,7 @@
 import {
   INVOICE_CODE_PATTERN,
   type InvoicePaymentRequestInput,
-  type PublicInvoice,
+  type OpenPublicInvoice,
 } from '@ztart/shared/contracts/invoices';
 import { Ban, CircleCheck, Clock, CreditCard, FileText, SearchX, Wallet } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
@@ -88,13 +88,25 @@ function PublicInvoiceScreen({ code }: { code: string }) {
     );
   }
   const invoice = query.data;
+  const header = (
+    <PageHeader
+      icon={FileText}
+      title={t('pay.title', { number: invoice.number })}
+      description={t('pay.from', { name: invoice.issuer.displayName })}
+    />
+  );
+  // A void invoice shows only that it is void: its lines and amounts are no one's business now.
+  if (invoice.status === 'void') {
+    return (
+      <div className="flex flex-col gap-6">
+        {header}
+        <VoidState />
+      </div>
+    );
+  }
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader
-        icon={FileText}
-        title={t('pay.title', { number: invoice.number })}
-        description={t('pay.from', { name: invoice.issuer.displayName })}
-      />
+      {header}
       <section
         data-testid="amount-due"
         className="flex flex-wrap items-end justify-between gap-3 rounded-xl border bg-muted/30 p-4"
@@ -132,7 +144,7 @@ function PublicInvoiceScreen({ code }: { code: string }) {
 }
 
 /** Where the invoice stands for the payer: paid (or on its way), cancelled, or the ways to pay. */
-function PaymentArea({ code, invoice }: { code: string; invoice: PublicInvoice }) {
+function PaymentArea({ code, invoice }: { code: string; invoice: OpenPublicInvoice }) {
   const { t } = useTranslation('invoices');
   const format = useFormatMoney();
   if (invoice.status === 'paid' && invoice.paymentStatus === 'pending') {
@@ -168,15 +180,18 @@ function PaymentArea({ code, invoice }: { code: string; invoice: PublicInvoice }
       </div>
     );
   }
-  if (invoice.status === 'void' || !invoice.payable) {
-    return (
-      <div data-testid="invoice-void" className="flex items-start gap-3 rounded-xl border p-4">
-        <Ban aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-muted-foreground" />
-        <p>{t('pay.voidState')}</p>
-      </div>
-    );
-  }
+  if (!invoice.payable) return <VoidState />;
   return <PayForm code={code} invoice={invoice} />;
+}
+
+function VoidState() {
+  const { t } = useTranslation('invoices');
+  return (
+    <div data-testid="invoice-void" className="flex items-start gap-3 rounded-xl border p-4">
+      <Ban aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-muted-foreground" />
+      <p>{t('pay.voidState')}</p>
+    </div>
+  );
 }
 
 type Method = 'card' | 'wallet';
@@ -189,7 +204,7 @@ interface Attempt {
   method: Method;
 }
 
-function PayForm({ code, invoice }: { code: string; invoice: PublicInvoice }) {
+function PayForm({ code, invoice }: { code: string; invoice: OpenPublicInvoice }) {
   const { t } = useTranslation('invoices');
   const auth = useAuth();
   const location = useLocation();
@@ -317,7 +332,7 @@ function PayForm({ code, invoice }: { code: string; invoice: PublicInvoice }) {
   );
 }
 
-function WalletPay({ invoice, onPay }: { invoice: PublicInvoice; onPay: () => void }) {
+function WalletPay({ invoice, onPay }: { invoice: OpenPublicInvoice; onPay: () => void }) {
   const { t } = useTranslation('invoices');
   const format = useFormatMoney();
   const errorMessage = useErrorMessage();
@@ -360,7 +375,7 @@ function ConfirmPayment({
   onCancel,
 }: {
   code: string;
-  invoice: PublicInvoice;
+  invoice: OpenPublicInvoice;
   attempt: Attempt;
   card: CardDraft;
   onDone: () => void;

@@ -1,0 +1,15 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { EMPTY_CARD } from '@/features/invoices/card';
+import { CardFields } from '@/features/invoices/components/card-fields';
+import { renderWithProviders } from '@/test/render';
+
+describe('the invoice card fields', () => {
+  it('shows the expiry’s example in the person’s language', () => {
+    renderWithProviders(
+      <CardFields card={EMPTY_CARD} problems={{}} onChange={() => undefined} onLeave={() => undefined} />,
+      { language: 'es' },
+    );
+    expect(screen.getByLabelText('Caducidad (MM/AA)')).toHaveAttribute('placeholder', 'MM/AA');
+  });
+});
