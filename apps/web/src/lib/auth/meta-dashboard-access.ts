@@ -1,8 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  type MetaDashboardAccessResponse,
-  metaDashboardAccessResponseSchema,
-} from '@ztart/shared/contracts/profiles';
+import type { MetaDashboardAccessResponse } from '@ztart/shared/contracts/profiles';
 import { api } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';
 import { isDemoMode } from '@/lib/demo/demo-mode';
@@ -29,9 +26,12 @@ export function useMetaDashboardAccess() {
     refetchOnMount: 'always',
     queryFn: async ({ signal }) => {
       if (isDemoMode() || userId === null) return NO_ACCESS;
-      return metaDashboardAccessResponseSchema.parse(
-        await api.post<unknown>(CAN_ACCESS_META_DASHBOARD_PATH, { p_user_id: userId }, { signal }),
-      );
+      // The guard sits in every screen's code: its contract (and zod) load only when it asks.
+      const [{ metaDashboardAccessResponseSchema }, answer] = await Promise.all([
+        import('@ztart/shared/contracts/profiles'),
+        api.post<unknown>(CAN_ACCESS_META_DASHBOARD_PATH, { p_user_id: userId }, { signal }),
+      ]);
+      return metaDashboardAccessResponseSchema.parse(answer);
     },
   });
 }
