@@ -41,6 +41,7 @@ import { createWebhookWorker } from './modules/businesses/webhooks.ts';
 import { coherenceRoutes } from './modules/coherence/routes.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { ddfRoutes } from './modules/ddf/routes.ts';
 import { createDebtReminderWorker } from './modules/debts/reminder-worker.ts';
 import { debtRoutes } from './modules/debts/routes.ts';
 import { goalRoutes } from './modules/goals/routes.ts';
@@ -236,6 +237,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(budgetRoutes, { context });
   await app.register(analyticsRoutes, { context });
   await app.register(coherenceRoutes, { context });
+  await app.register(ddfRoutes, { context });
   await app.register(assistantRoutes, {
     context,
     engine: config.assistantProvider ? createOpenAiEngine(config.assistantProvider) : createBuiltinEngine(),
