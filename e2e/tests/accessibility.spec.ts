@@ -40,6 +40,8 @@ const PRIVATE_PAGES = [
   '/business-admin/team',
   '/conversational-agent',
   '/skiner-coherence',
+  '/wallet-ddf',
+  '/invoices-ddf',
 ];
 const PAGES = [...PUBLIC_PAGES, ...PRIVATE_PAGES];
 /** Pages whose content arrives after their title: checked once it has (a test id in it). */
@@ -63,6 +65,8 @@ const CONTENT_OF: Record<string, string> = {
   '/business-admin/team': 'business-none',
   '/conversational-agent': 'assistant-usage',
   '/skiner-coherence': 'coherence-empty',
+  '/wallet-ddf': 'ddf-figures',
+  '/invoices-ddf': 'ddf-figures',
 };
 
 for (const path of PAGES) {

@@ -10,6 +10,7 @@ import type business from '@/i18n/locales/en/business.json';
 import type common from '@/i18n/locales/en/common.json';
 import type contacts from '@/i18n/locales/en/contacts.json';
 import type dashboard from '@/i18n/locales/en/dashboard.json';
+import type ddf from '@/i18n/locales/en/ddf.json';
 import type debts from '@/i18n/locales/en/debts.json';
 import type errors from '@/i18n/locales/en/errors.json';
 import type goals from '@/i18n/locales/en/goals.json';
@@ -47,6 +48,7 @@ declare module 'i18next' {
       invoices: typeof invoices;
       contacts: typeof contacts;
       dashboard: typeof dashboard;
+      ddf: typeof ddf;
       errors: typeof errors;
       goals: typeof goals;
       guard: typeof guard;

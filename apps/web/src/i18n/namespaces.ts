@@ -28,6 +28,7 @@ export const NAMESPACES = [
   'assistant',
   'admin',
   'observatory',
+  'ddf',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

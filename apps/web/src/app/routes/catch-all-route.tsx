@@ -4,7 +4,6 @@ import { useLocation } from 'react-router';
 import { RequireSignIn } from '@/app/guards/require-access';
 import { PageSkeleton } from '@/app/layout/page-skeleton';
 import { NotFoundPage } from '@/app/routes/not-found-page';
-import { DdfPage } from '@/features/ddf/pages/ddf-page';
 import { ztartagOfPath } from '@/features/profiles/public-profile-path';
 
 // React Router matches whole segments only, so `/{product}-ddf` is recognised here.
@@ -15,6 +14,9 @@ export function ddfProductOf(pathname: string): DdfProduct | null {
   const product = DDF_PATH.exec(pathname)?.[1];
   return isDdfProduct(product) ? product : null;
 }
+
+// A product sheet's code (and its contract) loads only when one is opened.
+const DdfPage = lazy(async () => ({ default: (await import('@/features/ddf/pages/ddf-page')).DdfPage }));
 
 // The public profile's code loads only when one is opened.
 const PublicProfilePage = lazy(async () => ({
@@ -40,7 +42,9 @@ export function CatchAllRoute() {
   if (!product) return <NotFoundPage />;
   return (
     <RequireSignIn>
-      <DdfPage key={product} product={product} />
+      <Suspense fallback={<PageSkeleton />}>
+        <DdfPage key={product} product={product} />
+      </Suspense>
     </RequireSignIn>
   );
 }
