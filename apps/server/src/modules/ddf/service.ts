@@ -5,6 +5,7 @@ import { primaryRole, type Role, USER_LEVELS, type UserLevel } from '@ztart/shar
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.ts';
 import { queryRows } from '../../db/raw-query.ts';
+import { wholeNumber } from '../../db/sql-helpers.ts';
 import { usageOf } from '../assistant/quota.ts';
 import { listBudgets, monthBounds } from '../budgets/service.ts';
 import { businesses, businessMembers } from '../businesses/tables.ts';
@@ -29,7 +30,7 @@ interface Person {
 const count = (key: DdfFigure['key'], value: number | string | null | undefined): DdfFigure => ({
   key,
   kind: 'count',
-  value: Number(value ?? 0),
+  value: wholeNumber(value),
 });
 
 /** One money figure per currency of the rows, in the order of CURRENCIES. */
@@ -40,7 +41,7 @@ function moneyFigures(
   return rows
     .filter((row): row is { currency: Currency; amount: string | number } => isCurrency(row.currency))
     .sort((a, b) => CURRENCIES.indexOf(a.currency) - CURRENCIES.indexOf(b.currency))
-    .map((row) => ({ key, kind: 'money', amountMinor: Number(row.amount), currency: row.currency }));
+    .map((row) => ({ key, kind: 'money', amountMinor: wholeNumber(row.amount), currency: row.currency }));
 }
 
 type Row = Record<string, unknown>;
