@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormatMoney } from '@/components/money/money';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { formatGoalDate } from '@/features/goals/goal-dates';
+import { formatCalendarDate } from '@/lib/calendar-date';
 
 /**
  * One goal: its picture, what it holds of its target as a bar (a progressbar with its figures in
@@ -125,7 +125,7 @@ function GoalPlan({
   if (goal.reachedAt !== null && leftMinor === 0) {
     return (
       <p className="text-sm text-muted-foreground">
-        {t('card.reachedOn', { date: formatGoalDate(goal.reachedAt.slice(0, 10), locale) })}
+        {t('card.reachedOn', { date: formatCalendarDate(goal.reachedAt.slice(0, 10), locale) })}
       </p>
     );
   }
@@ -140,7 +140,7 @@ function GoalPlan({
     <p className="flex items-start gap-2 text-sm text-muted-foreground">
       <CalendarClock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <span>
-        {t('card.byDate', { date: formatGoalDate(goal.targetDate, locale) })}
+        {t('card.byDate', { date: formatCalendarDate(goal.targetDate, locale) })}
         {' · '}
         {overdue
           ? t('card.overdue', { amount: format(leftMinor, goal.currency) })

@@ -15,9 +15,9 @@ import { imageFileProblem } from '@/components/ui/image-file';
 import { ImageFileField } from '@/components/ui/image-file-field';
 import { toast } from '@/components/ui/toast/toast-store';
 import { useCreateGoal, useGoalPicture, useUpdateGoal } from '@/features/goals/api/goals';
-import { localToday } from '@/features/goals/goal-dates';
 import { useErrorMessage } from '@/hooks/use-error-message';
 import { useObjectUrl } from '@/hooks/use-object-url';
+import { localToday } from '@/lib/calendar-date';
 
 type Problems = Partial<Record<'name' | 'target' | 'date' | 'picture', string>>;
 

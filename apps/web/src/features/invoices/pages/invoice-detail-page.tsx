@@ -14,8 +14,8 @@ import { invoicePdfUrl, useInvoice, useSendInvoice, useVoidInvoice } from '@/fea
 import { InvoiceLinesTable } from '@/features/invoices/components/invoice-lines-table';
 import { InvoiceStatusBadge } from '@/features/invoices/components/invoice-status-badge';
 import { InvoiceTotalsList } from '@/features/invoices/components/invoice-totals';
-import { formatCalendarDate } from '@/features/invoices/invoice-dates';
 import { useErrorMessage } from '@/hooks/use-error-message';
+import { formatCalendarDate } from '@/lib/calendar-date';
 import { cn } from '@/lib/cn';
 
 /** `/invoices/:id`: the invoice as the customer sees it, and what can be done with it now. */

@@ -11,8 +11,8 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useInvoices } from '@/features/invoices/api/invoices';
 import { InvoiceStatusBadge } from '@/features/invoices/components/invoice-status-badge';
-import { formatCalendarDate } from '@/features/invoices/invoice-dates';
 import { useErrorMessage } from '@/hooks/use-error-message';
+import { formatCalendarDate } from '@/lib/calendar-date';
 import { cn } from '@/lib/cn';
 
 function statusOf(value: string | null): InvoiceStatus | null {
