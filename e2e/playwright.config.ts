@@ -63,6 +63,10 @@ export default defineConfig({
       CARD_SETTLEMENT_DELAY_MS: '2000',
       // Every journey that starts as a new person opens an account from this one address.
       SIGN_UPS_PER_IP_PER_HOUR: '100',
+      // ...and signs in, as demo people, more often than 50 times in a quarter of an hour.
+      SIGN_INS_PER_IP_PER_15_MIN: '500',
+      // The integrations journey's webhook receiver listens on loopback (a flag for tests only).
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
     },
   },
 });

@@ -48,6 +48,42 @@ const SHOTS = [
     as: 'maria.santos@example.com',
   },
   { name: 'account-phone-es', path: '/settings', width: 360, height: 740, theme: 'light', language: 'es' },
+  {
+    name: 'analytics-desktop-dark',
+    path: '/analytics?period=last3Months',
+    width: 1280,
+    height: 800,
+    theme: 'dark',
+    language: 'en',
+    as: 'maria.santos@example.com',
+  },
+  {
+    name: 'achievements-phone-light',
+    path: '/achievements',
+    width: 360,
+    height: 740,
+    theme: 'light',
+    language: 'en',
+    as: 'maria.santos@example.com',
+  },
+  {
+    name: 'businesses-desktop-es',
+    path: '/businesses',
+    width: 1280,
+    height: 800,
+    theme: 'light',
+    language: 'es',
+    as: 'maria.santos@example.com',
+  },
+  {
+    name: 'assistant-phone-dark',
+    path: '/conversational-agent',
+    width: 360,
+    height: 740,
+    theme: 'dark',
+    language: 'fr',
+    as: 'maria.santos@example.com',
+  },
 ] as const;
 
 /**
@@ -119,6 +155,8 @@ for (const shot of SHOTS) {
   const page = await context.newPage();
   await page.goto(new URL(shot.path, baseUrl).href);
   await page.getByTestId('screen-title').waitFor();
+  // The screen's data and charts arrive after its title: a moment for them (no test waits on this).
+  await page.waitForTimeout(2_000);
   await page.screenshot({ path: new URL(`${shot.name}.png`, outDir).pathname });
   await context.close();
   console.log(`docs/screenshots/${shot.name}.png`);

@@ -11,6 +11,8 @@ export interface CpuShares {
   machineBusy: number;
   server: number;
   postgres: number;
+  /** HAProxy, in the cases through a load balancer. */
+  balancer: number;
   pgbench: number;
   driver: number;
   /** Busy time of everything else, the load driver included. */
@@ -25,7 +27,7 @@ const TICKS_PER_SECOND = 100;
 const SAMPLE_MS = 200;
 
 interface ProcessTicks {
-  group: 'server' | 'postgres' | 'pgbench';
+  group: 'server' | 'postgres' | 'pgbench' | 'balancer';
   baseline: number;
   last: number;
 }
@@ -53,7 +55,11 @@ function processStat(pid: string): { name: string; ticks: number; startedAt: num
   }
 }
 
-export function startCpuMeter(serverPid: number | undefined): () => CpuShares | null {
+/** `serverPid`: the server process, or each instance's when several run behind HAProxy. */
+export function startCpuMeter(serverPid: number | readonly number[] | undefined): () => CpuShares | null {
+  const serverPids = new Set(
+    serverPid === undefined ? [] : typeof serverPid === 'number' ? [serverPid] : serverPid,
+  );
   let machineBefore: { busy: number; total: number };
   let startedAtTicks: number;
   try {
@@ -71,13 +77,14 @@ export function startCpuMeter(serverPid: number | undefined): () => CpuShares | 
       if (!/^\d+$/.test(pid)) continue;
       const stat = processStat(pid);
       if (!stat) continue;
-      const group =
-        Number(pid) === serverPid
-          ? 'server'
-          : stat.name === 'postgres'
-            ? 'postgres'
-            : stat.name === 'pgbench'
-              ? 'pgbench'
+      const group = serverPids.has(Number(pid))
+        ? 'server'
+        : stat.name === 'postgres'
+          ? 'postgres'
+          : stat.name === 'pgbench'
+            ? 'pgbench'
+            : stat.name === 'haproxy'
+              ? 'balancer'
               : null;
       if (!group) continue;
       const known = processes.get(pid);
@@ -109,12 +116,16 @@ export function startCpuMeter(serverPid: number | undefined): () => CpuShares | 
       server: percent(ticksOf('server')),
       postgres: percent(ticksOf('postgres')),
       pgbench: percent(ticksOf('pgbench')),
+      balancer: percent(ticksOf('balancer')),
       driver,
     };
     const msOf = (group: ProcessTicks['group']) => (1000 * ticksOf(group)) / TICKS_PER_SECOND;
     return {
       ...shares,
-      other: Math.max(0, shares.machineBusy - shares.server - shares.postgres - shares.pgbench),
+      other: Math.max(
+        0,
+        shares.machineBusy - shares.server - shares.postgres - shares.pgbench - shares.balancer,
+      ),
       serverMs: msOf('server'),
       postgresMs: msOf('postgres'),
       pgbenchMs: msOf('pgbench'),

@@ -17,6 +17,11 @@ export interface LoadOptions {
   maxAmountMinor: number;
 }
 
+/** Answers after which the same request (same Idempotency-Key) is sent again. */
+const RETRYABLE_STATUS = new Set([502, 503, 504]);
+/** How long a request cut at the end of a run is still retried, so that its outcome is known. */
+const RETRY_AFTER_END_MS = 30_000;
+
 export interface LoadResult {
   /** Transfers answered 201 during the measured window. */
   transfers: number;
@@ -28,6 +33,8 @@ export interface LoadResult {
   movedMinor: Map<string, number>;
   /** Every 201, warm-up included. */
   succeeded: number;
+  /** Requests whose outcome stayed unknown (no final answer within 30 s of retries): the check then cannot balance. */
+  unresolved: number;
 }
 
 interface Answer {
@@ -114,6 +121,7 @@ export async function runTransfers(options: LoadOptions): Promise<LoadResult> {
     movedMinor.set(userId, (movedMinor.get(userId) ?? 0) + delta);
   let transfers = 0;
   let succeeded = 0;
+  let unresolved = 0;
   const startedAt = performance.now();
   const measureFrom = startedAt + options.warmupSeconds * 1000;
   const stopAt = measureFrom + options.seconds * 1000;
@@ -129,13 +137,28 @@ export async function runTransfers(options: LoadOptions): Promise<LoadResult> {
       const body = JSON.stringify({ recipient: receiver.ztartag, amountMinor, currency: 'USD' });
       const headers = { ...sessionHeaders(sender), 'idempotency-key': randomUUID() };
       const sentAt = performance.now();
-      let answer: Answer;
-      try {
-        if (connection.closed) connection = new Connection(url);
-        answer = await connection.post(url.pathname, headers, body);
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code ?? 'network';
-        errors.set(code, (errors.get(code) ?? 0) + 1);
+      // A cut connection or a 502/503/504 (a balancer's, or `overloaded`) does not say whether the
+      // money moved: the same request goes again with the same key until it is answered, as a
+      // client must, so that what moved is always known. Each such answer is still counted.
+      let answer: Answer | undefined;
+      const giveUpAt = stopAt + RETRY_AFTER_END_MS;
+      while (answer === undefined && performance.now() < giveUpAt) {
+        try {
+          if (connection.closed) connection = new Connection(url);
+          const got = await connection.post(url.pathname, headers, body);
+          if (RETRYABLE_STATUS.has(got.status)) {
+            const key = `${got.status} ${errorCodeOf(got.body)}`;
+            errors.set(key, (errors.get(key) ?? 0) + 1);
+          } else answer = got;
+        } catch (error) {
+          const code = (error as NodeJS.ErrnoException).code ?? 'network';
+          errors.set(code, (errors.get(code) ?? 0) + 1);
+          connection.close();
+        }
+        if (answer === undefined) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      if (answer === undefined) {
+        unresolved++;
         continue;
       }
       const doneAt = performance.now();
@@ -155,7 +178,7 @@ export async function runTransfers(options: LoadOptions): Promise<LoadResult> {
     connection.close();
   };
   await Promise.all(Array.from({ length: options.clients }, (_, client) => loop(client)));
-  return { transfers, seconds: options.seconds, latenciesMs, errors, movedMinor, succeeded };
+  return { transfers, seconds: options.seconds, latenciesMs, errors, movedMinor, succeeded, unresolved };
 }
 
 function pickOther(people: FundedPerson[], sender: FundedPerson): FundedPerson {

@@ -16,6 +16,14 @@ import {
   spawnServer,
   waitUntilHealthy,
 } from '../../apps/server/src/test/server-process.ts';
+import {
+  freePort,
+  type Instance,
+  startBalancer,
+  startInstance,
+  stopInstance,
+  waitUntilReady,
+} from '../../cluster/cluster.ts';
 import { type CpuShares, startCpuMeter } from './cpu.ts';
 import { type LoadResult, percentile, runTransfers } from './load.ts';
 import { createFreshDatabase, dropDatabase, initPgbench, runPgbench, serverVersion } from './postgres.ts';
@@ -46,6 +54,10 @@ const SETTINGS = {
   scale: intEnv('BENCH_PGBENCH_SCALE', 32),
   profileSeconds: intEnv('BENCH_PROFILE_SECONDS', 3),
   postgresUrl: process.env.BENCH_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+  /** Numbers of compiled server instances behind HAProxy for the load-balanced case (empty: skipped). */
+  instanceCounts: process.env.BENCH_INSTANCES === '' ? [] : intListEnv('BENCH_INSTANCES', [1, 2, 3]),
+  /** Concurrent clients of the load-balanced case: by default the most of BENCH_CLIENTS. */
+  clusterClients: intEnv('BENCH_CLUSTER_CLIENTS', 0),
   /** When set, the server of the PostgreSQL cases writes a V8 CPU profile there (open it in Chrome's DevTools). */
   cpuProfileDir: process.env.BENCH_CPU_PROFILE_DIR || undefined,
 };
@@ -53,6 +65,8 @@ const PGBENCH_DATABASE = 'ztart_bench_pgbench';
 const UNCONTENDED = 'PostgreSQL, uncontended';
 const HOT_RECEIVER = 'PostgreSQL, hot receiver';
 const PGLITE = 'PGlite (embedded), uncontended';
+const THROUGH_HAPROXY = (instances: number) =>
+  `PostgreSQL through HAProxy, ${instances} instance${instances === 1 ? '' : 's'}, uncontended`;
 const SERVER_DATABASE = 'ztart_bench';
 /** Transfers are 0.01 to 10.00; every wallet holds enough for any run. */
 const MAX_AMOUNT_MINOR = 1_000;
@@ -94,12 +108,12 @@ async function stopServer(server: ServerProcess): Promise<void> {
 async function measure(
   name: string,
   clients: number,
-  server: ServerProcess,
+  server: { baseUrl: string; pids: number[] },
   people: FundedPerson[],
   hotReceiver?: FundedPerson,
 ): Promise<CaseResult> {
   log(`- ${name}, ${clients} clients: ${SETTINGS.warmupSeconds} s warm-up, ${SETTINGS.seconds} s measured`);
-  const stopMeter = startCpuMeter(server.child.pid);
+  const stopMeter = startCpuMeter(server.pids);
   const load = await runTransfers({
     baseUrl: server.baseUrl,
     people,
@@ -176,15 +190,19 @@ async function postgresCases(serverDatabaseUrl: string) {
   const server = await startServer({ DATABASE_URL: serverDatabaseUrl }, { profile: true });
   try {
     for (const clients of SETTINGS.clientCounts) {
-      results.push(await measure(UNCONTENDED, clients, server, people));
+      results.push(await measure(UNCONTENDED, clients, serverUnderTest(server), people));
       addMoves(moved, results.at(-1)!.load);
     }
     for (const clients of SETTINGS.clientCounts) {
-      results.push(await measure(HOT_RECEIVER, clients, server, people, hot));
+      results.push(await measure(HOT_RECEIVER, clients, serverUnderTest(server), people, hot));
       addMoves(moved, results.at(-1)!.load);
     }
   } finally {
     await stopServer(server);
+  }
+  for (const instances of SETTINGS.instanceCounts) {
+    results.push(await throughHaproxy(serverDatabaseUrl, instances, people));
+    addMoves(moved, results.at(-1)!.load);
   }
 
   const profile = await profileStatements(serverDatabaseUrl, people);
@@ -192,6 +210,49 @@ async function postgresCases(serverDatabaseUrl: string) {
 
   const problems = await checkLedger(postgresTarget, everyone, moved);
   return { results, profile, problems };
+}
+
+function serverUnderTest(server: ServerProcess) {
+  return { baseUrl: server.baseUrl, pids: server.child.pid === undefined ? [] : [server.child.pid] };
+}
+
+/**
+ * `instances` compiled servers (`apps/server/dist/main.js`) on the same database, HAProxy in front
+ * (round robin per request, health checks on /api/health/ready): the uncontended case through it.
+ */
+async function throughHaproxy(
+  serverDatabaseUrl: string,
+  instances: number,
+  people: FundedPerson[],
+): Promise<CaseResult> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ztart-bench-cluster-'));
+  const folder = { dir, pidFile: undefined };
+  const started: Instance[] = [];
+  try {
+    for (let n = 0; n < instances; n++) {
+      started.push(
+        startInstance(folder, {
+          name: `instance-${n + 1}`,
+          port: await freePort(),
+          env: { ...SERVER_ENV, DATABASE_URL: serverDatabaseUrl },
+        }),
+      );
+    }
+    await Promise.all(started.map(waitUntilReady));
+    const balancer = await startBalancer(folder, started);
+    try {
+      const clients = SETTINGS.clusterClients || Math.max(...SETTINGS.clientCounts);
+      const pids = started.flatMap((instance) =>
+        instance.child.pid === undefined ? [] : [instance.child.pid],
+      );
+      return await measure(THROUGH_HAPROXY(instances), clients, { baseUrl: balancer.baseUrl, pids }, people);
+    } finally {
+      await balancer.stop();
+    }
+  } finally {
+    await Promise.all(started.map((instance) => stopInstance(instance)));
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** A short run through the counting proxy: statements and round trips per transfer. */
@@ -233,7 +294,7 @@ async function pgliteCase() {
     const moved = new Map<string, number>();
     try {
       for (const clients of SETTINGS.clientCounts) {
-        results.push(await measure(PGLITE, clients, server, people));
+        results.push(await measure(PGLITE, clients, serverUnderTest(server), people));
         addMoves(moved, results.at(-1)!.load);
       }
     } finally {
@@ -260,7 +321,8 @@ function row(cells: string[]): string {
 }
 
 function cpuShares(app: number, cpu: CpuShares): string {
-  return `${app.toFixed(0)} / ${cpu.postgres.toFixed(0)} / ${cpu.other.toFixed(0)}`;
+  const balancer = cpu.balancer > 0 ? ` (+ HAProxy ${cpu.balancer.toFixed(0)})` : '';
+  return `${app.toFixed(0)} / ${cpu.postgres.toFixed(0)} / ${cpu.other.toFixed(0)}${balancer}`;
 }
 
 function formatErrors(errors: Map<string, number>): string {
@@ -311,7 +373,7 @@ async function main(): Promise<void> {
 
   const perOperation = (ms: number, operations: number) =>
     operations > 0 ? (ms / operations).toFixed(2) : '–';
-  const pgbenchAt = (clients: number) => pgbench.find((run) => run.clients === clients)!.result.tps;
+  const pgbenchAt = (clients: number) => pgbench.find((run) => run.clients === clients)?.result.tps;
   log('');
   log(
     row([
@@ -354,7 +416,7 @@ async function main(): Promise<void> {
         percentile(sorted, 0.5).toFixed(1),
         percentile(sorted, 0.99).toFixed(1),
         formatErrors(load.errors),
-        (perSecondOf(load) / pgbenchAt(clients)).toFixed(2),
+        pgbenchAt(clients) ? (perSecondOf(load) / pgbenchAt(clients)!).toFixed(2) : '–',
         cpu
           ? `${perOperation(cpu.serverMs, load.succeeded)} / ${perOperation(cpu.postgresMs, load.succeeded)}`
           : '',
@@ -365,8 +427,9 @@ async function main(): Promise<void> {
   log('');
   log(
     'p50 of pgbench is its average latency. CPU is read from /proc: "app" is the server process (pgbench for ' +
-      'its row; with PGlite the database runs inside the server), "database" the PostgreSQL processes, ' +
-      '"other" everything else that ran meanwhile (the load driver included). 100 % is one core.',
+      'its row; with PGlite the database runs inside the server; behind HAProxy every instance), "database" the ' +
+      'PostgreSQL processes, "other" everything else that ran meanwhile (the load driver included; HAProxy is ' +
+      'shown apart). 100 % is one core.',
   );
   const bestPgbench = pgbench.reduce((best, run) => (run.result.tps > best.result.tps ? run : best));
   log('');
@@ -374,7 +437,7 @@ async function main(): Promise<void> {
     `Peak against peak (each at its best number of clients): pgbench ${bestPgbench.result.tps.toFixed(0)} TPS ` +
       `(${bestPgbench.clients} clients)`,
   );
-  for (const name of [UNCONTENDED, HOT_RECEIVER, PGLITE]) {
+  for (const name of [UNCONTENDED, HOT_RECEIVER, ...SETTINGS.instanceCounts.map(THROUGH_HAPROXY), PGLITE]) {
     const best = apiResults
       .filter((result) => result.name === name)
       .reduce((a, b) => (perSecondOf(b.load) > perSecondOf(a.load) ? b : a));
@@ -405,8 +468,11 @@ async function main(): Promise<void> {
   log('');
   log(problems.length === 0 ? 'Reconcile: OK' : `Reconcile: FAILED\n  ${problems.slice(0, 20).join('\n  ')}`);
   if (errorCount > 0) log(`Transfers that did not succeed: ${errorCount}`);
+  const unresolved = apiResults.reduce((sum, { load }) => sum + load.unresolved, 0);
+  if (unresolved > 0)
+    log(`Transfers with no final answer after 30 s of retries (outcome unknown): ${unresolved}`);
   log(`Took ${Math.round((Date.now() - started) / 1000)} s.`);
-  if (problems.length > 0 || errorCount > 0) process.exitCode = 1;
+  if (problems.length > 0 || errorCount > 0 || unresolved > 0) process.exitCode = 1;
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

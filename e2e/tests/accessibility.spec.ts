@@ -29,6 +29,7 @@ const PRIVATE_PAGES = [
   '/budget',
   '/goals',
   '/notifications',
+  '/achievements',
   '/activity',
   '/account?tab=notifications',
   '/analytics?period=last3Months',
@@ -54,6 +55,7 @@ const CONTENT_OF: Record<string, string> = {
   '/budget': 'budgets-empty',
   '/goals': 'goals-empty',
   '/notifications': 'notification',
+  '/achievements': 'achievement',
   '/activity': 'transaction-row',
   '/analytics?period=last3Months': 'analytics-series',
   '/investments': 'instrument-row',
@@ -74,6 +76,8 @@ for (const path of PAGES) {
     test(`${path} in the ${theme} theme has no serious or critical accessibility violations`, async ({
       browser,
     }) => {
+      // Entering the demo, loading the screen and a whole-page axe scan: more than the default on a busy machine.
+      test.setTimeout(60_000);
       const context = await browser.newContext({ colorScheme: theme });
       const page = await context.newPage();
       if (PRIVATE_PAGES.includes(path)) await enterDemo(page);

@@ -140,6 +140,8 @@ test('the observatory is live over its stream; system metrics only for a role al
   browser,
   page,
 }) => {
+  // Two people sign in and one waits for a snapshot over the stream: more than the default on a busy machine.
+  test.setTimeout(90_000);
   const ada = await adaPage(browser);
   await ada.goto('/observatory');
   await expect(ada.getByTestId('screen-title')).toHaveText(en('observatory', 'title'));

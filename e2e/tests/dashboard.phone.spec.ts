@@ -13,7 +13,8 @@ test('on a phone, pulling the home screen down from the top refreshes it', async
   });
   await page.goto('/');
   await expect(page.getByTestId('balance-USD')).toBeVisible();
-  await expect.poll(() => requests).toBe(1);
+  // The figures came with the page (rendered on the server with them): nothing asked yet.
+  expect(requests).toBe(0);
   // The quick actions fit one row on a phone.
   const actions = page.getByRole('navigation', { name: en('dashboard', 'actions.label') }).getByRole('link');
   await expect(actions).toHaveCount(5);
@@ -32,7 +33,7 @@ test('on a phone, pulling the home screen down from the top refreshes it', async
   await expect(indicator).toContainText(en('dashboard', 'release'));
   await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 
-  await expect.poll(() => requests).toBe(2);
+  await expect.poll(() => requests).toBe(1);
   await expect(indicator).toHaveAttribute('data-phase', 'idle');
   await expect(page.getByRole('status').filter({ hasText: en('dashboard', 'refreshed') })).toBeAttached();
 
@@ -43,5 +44,5 @@ test('on a phone, pulling the home screen down from the top refreshes it', async
   await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await expect(indicator).toHaveAttribute('data-phase', 'idle');
   await page.waitForTimeout(500);
-  expect(requests).toBe(2);
+  expect(requests).toBe(1);
 });

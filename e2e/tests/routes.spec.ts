@@ -25,6 +25,8 @@ test.describe('signed out, public screens render and private ones send the visit
 });
 
 test.describe('in demo mode, every route of the spec renders its screen', () => {
+  // Each test loads the demo, then a screen: on a busy two-core machine, more than the default 30 s.
+  test.describe.configure({ timeout: 60_000 });
   for (const path of SCREEN_PATHS) {
     const address = addressOf(path);
     test(address, async ({ page }) => {

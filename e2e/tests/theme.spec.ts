@@ -23,6 +23,22 @@ test.describe('theme', () => {
     await expect(html).toHaveAttribute('data-theme', 'light');
   });
 
+  test('the page itself sets the chosen theme before any of the app’s code runs, within its security policy', async ({
+    page,
+  }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.addInitScript(() => window.localStorage.setItem('theme', 'dark'));
+    // Without the app's scripts, only the page's own theme script can set the class.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/auth');
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    expect(violations).toEqual([]);
+  });
+
   test.describe('with a dark operating system', () => {
     test.use({ colorScheme: 'dark' });
 

@@ -8,12 +8,15 @@ import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { AppContext, RateLimits } from './context.ts';
 import type { Database } from './db/client.ts';
+import { trackAllowedMethods } from './http/allowed-methods.ts';
 import { registerCompression } from './http/compression.ts';
+import { Drain } from './http/drain.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { loggerOptions } from './http/logger.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { createRateLimitCheck, registerRateLimit } from './http/rate-limit.ts';
-import { READY, type Readiness, registerReadinessGate } from './http/readiness.ts';
+import { type ReadRouting, registerReadRouting } from './http/read-routing.ts';
+import { HEALTH_PATHS, READY, type Readiness, registerReadinessGate } from './http/readiness.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { CONNECTION_TIMEOUTS, type ConnectionTimeouts, timeoutOptions } from './http/timeouts.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -29,6 +32,7 @@ import { impersonationPlugin } from './modules/admin/impersonation.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { createBuiltinEngine } from './modules/assistant/builtin-engine.ts';
+import type { AssistantEngine } from './modules/assistant/engine.ts';
 import { createOpenAiEngine } from './modules/assistant/openai-engine.ts';
 import { assistantRoutes } from './modules/assistant/routes.ts';
 import { createTokenCounter } from './modules/assistant/tokens.ts';
@@ -36,21 +40,29 @@ import { SESSION_COOKIE, sessionPlugin } from './modules/auth/session-plugin.ts'
 import { createSessionFinder } from './modules/auth/sessions.ts';
 import { watchBudgetAlerts } from './modules/budgets/alerts.ts';
 import { budgetRoutes } from './modules/budgets/routes.ts';
+import { businessInsightRoutes } from './modules/business-insights/routes.ts';
+import { createPlanRenewalWorker } from './modules/businesses/renewals.ts';
 import { businessRoutes } from './modules/businesses/routes.ts';
+import { watchBusinessEvents } from './modules/businesses/webhook-events.ts';
 import { createWebhookWorker } from './modules/businesses/webhooks.ts';
 import { coherenceRoutes } from './modules/coherence/routes.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
+import { homeFirstDataOf } from './modules/dashboard/first-data.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { ddfRoutes } from './modules/ddf/routes.ts';
 import { createDebtReminderWorker } from './modules/debts/reminder-worker.ts';
 import { debtRoutes } from './modules/debts/routes.ts';
+import { gamificationRoutes } from './modules/gamification/routes.ts';
+import { watchGamification } from './modules/gamification/watcher.ts';
 import { goalRoutes } from './modules/goals/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { createHousekeeping } from './modules/housekeeping/service.ts';
 import { investmentRoutes } from './modules/investments/routes.ts';
 import { createInvoiceReminderWorker } from './modules/invoices/reminders.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { metaRoutes } from './modules/meta/routes.ts';
 import { nearbyRoutes } from './modules/nearby/routes.ts';
+import { type LiveChannel, liveChannelKindOf, startLiveChannel } from './modules/notifications/channel.ts';
 import { LiveEvents } from './modules/notifications/live.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { observatoryPlugin } from './modules/observatory/plugin.ts';
@@ -94,10 +106,28 @@ export interface BuildAppOptions {
   cardProcessor?: (sandbox: CardProcessor) => CardProcessor;
   /** Replaces some of CONNECTION_TIMEOUTS (tests shorten them). */
   timeouts?: Partial<ConnectionTimeouts>;
+  /** The assistant's engine instead of the one the config chooses (tests hold answers back). */
+  assistantEngine?: AssistantEngine;
+  /**
+   * Whether XP is awarded as actions happen (true by default). Tests of other modules turn it off,
+   * so that their notifications and timings are their own; people are then awarded when asked.
+   */
+  awardAsActionsHappen?: boolean;
 }
 
 /** Longer than the work of any of those answers takes, with room for a slow database. */
 export const UNIFORM_ANSWER_MS = 250;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** How live events reach the other instances; `started` resolves once this one listens. */
+    liveChannel: LiveChannel;
+    /** Where heavy reads go (the replica, or the primary after a write), with counts. */
+    reads: ReadRouting;
+    /** Draining before a stop: readiness answers 503 and live streams close (shutdown.ts starts it). */
+    drain: Drain;
+  }
+}
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
 
@@ -113,7 +143,7 @@ export async function buildApp(options: BuildAppOptions) {
     logger: logStream && typeof logger === 'object' ? { ...logger, stream: logStream } : logger,
     logController: new LogController({
       // Load balancers ask for health every few seconds: those lines would bury the useful ones.
-      disableRequestLogging: (request) => config.nodeEnv === 'test' || request.url === '/api/health',
+      disableRequestLogging: (request) => config.nodeEnv === 'test' || HEALTH_PATHS.has(request.url),
     }),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -128,6 +158,8 @@ export async function buildApp(options: BuildAppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Before any route: a known path asked with another method is answered 405, not 404.
+  const allowedMethods = trackAllowedMethods(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -150,16 +182,42 @@ export async function buildApp(options: BuildAppOptions) {
     rateLimits: {
       ...RATE_LIMITS,
       signUpPerIp: { ...RATE_LIMITS.signUpPerIp, max: config.signUpsPerIpPerHour },
+      signInPerIp: { ...RATE_LIMITS.signInPerIp, max: config.signInsPerIpPer15Min },
       ...options.rateLimits,
     },
     live: new LiveEvents(),
     findSession: createSessionFinder(db, { maxQueued: config.batchQueueMax }),
     transfers: createTransferBatchers(db, app.log, { maxQueued: config.batchQueueMax }),
     uniformAnswerMs: options.uniformAnswerMs ?? UNIFORM_ANSWER_MS,
+    drain: new Drain(),
+    reads: registerReadRouting(app, {
+      primary: db,
+      replica: database.replica?.db,
+      windowSeconds: config.readYourWritesSeconds,
+      now: options.now ?? systemClock,
+    }),
   };
+  app.decorate('drain', context.drain);
+  app.decorate('reads', context.reads);
+  // Live events reach the pages other instances hold (decision 0052).
+  const liveChannel = startLiveChannel(context.live, {
+    kind: liveChannelKindOf(config, database),
+    config,
+    database,
+    log: app.log,
+  });
+  app.decorate('liveChannel', liveChannel);
+  liveChannel.started.catch((error: unknown) =>
+    app.log.error({ err: error, channel: liveChannel.kind }, 'live events channel could not start'),
+  );
   // Budgets reaching 80 % and 100 % are told of after each spend commits (modules/budgets/alerts.ts).
   const budgetAlerts = watchBudgetAlerts(context, app.log);
   app.decorate('budgetAlerts', budgetAlerts);
+  // XP, achievements and challenges are awarded after each action commits (modules/gamification).
+  const gamification = watchGamification(context, app.log, {
+    observe: options.awardAsActionsHappen ?? true,
+  });
+  app.decorate('gamification', gamification);
   const settlement = createSettlementWorker(context, app.log, config.settlementPollMs);
   app.decorate('settlement', settlement);
   // Card charges and payouts settle in the background once the app and its database are ready,
@@ -174,6 +232,15 @@ export async function buildApp(options: BuildAppOptions) {
   // Business webhooks are delivered (and retried) on the same poll.
   const webhooks = createWebhookWorker(context, app.log, config.settlementPollMs);
   app.decorate('webhooks', webhooks);
+  // Money into and out of business wallets, and invoices paid, become webhook events after they commit.
+  const businessEvents = watchBusinessEvents(context, app.log);
+  app.decorate('businessEvents', businessEvents);
+  // Expired sessions, tokens, keys and old outbox rows go once an hour, on one instance.
+  const housekeeping = createHousekeeping(context, app.log, config.housekeepingPollMs);
+  app.decorate('housekeeping', housekeeping);
+  // Paid plans are renewed from the wallet (or downgraded) when their period ends, on the same poll.
+  const planRenewals = createPlanRenewalWorker(context, app.log, config.settlementPollMs);
+  app.decorate('planRenewals', planRenewals);
   app.addHook('onReady', async () => {
     void readiness.ready.then(
       () => {
@@ -182,6 +249,8 @@ export async function buildApp(options: BuildAppOptions) {
         debtReminders.start();
         invoiceReminders.start();
         webhooks.start();
+        housekeeping.start();
+        planRenewals.start();
         app.invariantChecker.start();
       },
       () => {},
@@ -193,9 +262,15 @@ export async function buildApp(options: BuildAppOptions) {
     await debtReminders.stop();
     await invoiceReminders.stop();
     await webhooks.stop();
+    await housekeeping.stop();
+    await planRenewals.stop();
     await app.invariantChecker.stop();
     budgetAlerts.stop();
     await budgetAlerts.idle();
+    gamification.stop();
+    await gamification.idle();
+    businessEvents.stop();
+    await businessEvents.idle();
   });
   if (config.isProduction && mailer.kind === 'outbox') {
     app.log.warn(
@@ -204,7 +279,7 @@ export async function buildApp(options: BuildAppOptions) {
   }
   app.addHook('onClose', async () => {
     // Mail and SMS still on their way go out before the database closes.
-    await Promise.allSettled([mailer.close(), sms.close()]);
+    await Promise.allSettled([mailer.close(), sms.close(), liveChannel.close()]);
     await database.close();
   });
 
@@ -218,7 +293,7 @@ export async function buildApp(options: BuildAppOptions) {
   // Before the routes it counts.
   await app.register(observatoryPlugin, { context, database, redisStatus });
 
-  await app.register(healthRoutes, { database, readiness, version: APP_VERSION });
+  await app.register(healthRoutes, { database, readiness, drain: context.drain, version: APP_VERSION });
   await app.register(authRoutes, { context });
   await app.register(profileRoutes, { context });
   await app.register(accountDeletionRoutes, { context });
@@ -233,17 +308,24 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(invoiceRoutes, { context });
   await app.register(investmentRoutes, { context });
   await app.register(businessRoutes, { context });
+  await app.register(businessInsightRoutes, { context });
   await app.register(transactionRoutes, { context });
   await app.register(budgetRoutes, { context });
   await app.register(analyticsRoutes, { context });
   await app.register(coherenceRoutes, { context });
   await app.register(ddfRoutes, { context });
+  const assistantTokens = createTokenCounter();
   await app.register(assistantRoutes, {
     context,
-    engine: config.assistantProvider ? createOpenAiEngine(config.assistantProvider) : createBuiltinEngine(),
-    tokens: createTokenCounter(),
+    engine:
+      options.assistantEngine ??
+      (config.assistantProvider
+        ? createOpenAiEngine(config.assistantProvider, assistantTokens)
+        : createBuiltinEngine()),
+    tokens: assistantTokens,
   });
   await app.register(notificationRoutes, { context });
+  await app.register(gamificationRoutes, { context, gamification });
   await app.register(qrCodeRoutes, { context });
   await app.register(contactRoutes, { context });
   await app.register(tipRoutes, { context });
@@ -262,7 +344,13 @@ export async function buildApp(options: BuildAppOptions) {
   );
   await registerWebApp(app, {
     distDir: config.webDistDir,
+    allowedMethods,
     hasSession: (request) => Boolean(request.cookies[SESSION_COOKIE]),
+    // Rendered with the person's figures once the database is ready; meanwhile with loading shapes.
+    homeFirstData: async (request) => {
+      const token = request.cookies[SESSION_COOKIE];
+      return token && readiness.isReady() ? homeFirstDataOf(context, token) : null;
+    },
     // The page is rendered with its receiver: it waits for the database like the API.
     quickTipProfile: async (ztartag) => {
       await readiness.ready;

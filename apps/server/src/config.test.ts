@@ -84,6 +84,16 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ SEED: 'false' }).seed).toBe(false);
   });
 
+  it('lets webhooks call loopback only when WEBHOOK_ALLOW_LOOPBACK says so, and never in production', () => {
+    const production = { NODE_ENV: 'production', DATA_ENCRYPTION_KEYS: KEY_1 };
+    expect(loadConfig({}).webhookAllowLoopback).toBe(false);
+    expect(loadConfig(production).webhookAllowLoopback).toBe(false);
+    expect(loadConfig({ WEBHOOK_ALLOW_LOOPBACK: 'true' }).webhookAllowLoopback).toBe(true);
+    expect(() => loadConfig({ ...production, WEBHOOK_ALLOW_LOOPBACK: 'true' })).toThrow(
+      /WEBHOOK_ALLOW_LOOPBACK/,
+    );
+  });
+
   it('encrypts data with the keys of DATA_ENCRYPTION_KEYS, the first one sealing, all of them opening', () => {
     const [first, second] = loadConfig({ DATA_ENCRYPTION_KEYS: `${KEY_2}, ${KEY_1}` }).dataEncryptionKeys;
 

@@ -46,6 +46,12 @@ const trustProxySchema = z
  */
 export const DEFAULT_BATCH_QUEUE_MAX = 1_000;
 
+/** A load balancer checking every 2 s and taking an instance out after two failures notices in 4 s. */
+export const DEFAULT_PRODUCTION_DRAIN_SECONDS = 5;
+
+/** Far longer than a healthy streaming replica lags (milliseconds), short enough to spare the primary. */
+export const DEFAULT_READ_YOUR_WRITES_SECONDS = 10;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(NODE_ENVS).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -54,12 +60,23 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  READ_YOUR_WRITES_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3_600)
+    .default(DEFAULT_READ_YOUR_WRITES_SECONDS),
   DATA_DIR: repoPath.default(path.join(REPO_ROOT, 'data')),
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   SEED: z.stringbool().optional(),
   WEB_DIST_DIR: repoPath.default(path.join(REPO_ROOT, 'apps/web/dist')),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  LIVE_EVENTS_CHANNEL: z.enum(['auto', 'redis', 'postgres', 'local']).default('auto'),
   TRUST_PROXY: trustProxySchema.default(0),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().trim().min(3).max(200).optional(),
@@ -70,8 +87,12 @@ const envSchema = z.object({
   BATCH_QUEUE_MAX: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_BATCH_QUEUE_MAX),
   LIVE_SESSION_CHECK_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(200).optional(),
+  WEBHOOK_ALLOW_LOOPBACK: z.stringbool().optional(),
+  DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).optional(),
+  HOUSEKEEPING_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   INVARIANT_CHECK_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   SIGN_UPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(RATE_LIMITS.signUpPerIp.max),
+  SIGN_INS_PER_IP_PER_15_MIN: z.coerce.number().int().min(1).max(10_000).default(RATE_LIMITS.signInPerIp.max),
   ASSISTANT_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   ASSISTANT_API_KEY: z.string().max(500).optional(),
   ASSISTANT_MODEL: z.string().trim().min(1).max(200).optional(),
@@ -88,6 +109,12 @@ export interface Config {
   host: string;
   /** PostgreSQL server; when absent the embedded PGlite database under `dataDir/db` is used. */
   databaseUrl: string | undefined;
+  /**
+   * A streaming replica of DATABASE_URL (PostgreSQL only): heavy reads go there, except for a
+   * browser that wrote within `readYourWritesSeconds`, which reads from the primary.
+   */
+  databaseReadUrl: string | undefined;
+  readYourWritesSeconds: number;
   dataDir: string;
   /** Public origin of the app, without a trailing slash. */
   appUrl: string;
@@ -96,6 +123,12 @@ export interface Config {
   seed: boolean;
   webDistDir: string;
   redisUrl: string | undefined;
+  /**
+   * How live events reach the pages other instances hold: `auto` (Redis with REDIS_URL, else
+   * PostgreSQL LISTEN/NOTIFY with DATABASE_URL, else none), or one of them; `local` keeps them in
+   * this process (one instance, or a test that shows what breaks without).
+   */
+  liveEventsChannel: 'auto' | 'redis' | 'postgres' | 'local';
   /** Proxies whose X-Forwarded-For entries are believed: a hop count (0: none) or their addresses. */
   trustProxy: number | string[];
   /** SMTP server for mail (smtp:// or smtps://, credentials inside); without it mail goes to the outbox table. */
@@ -116,6 +149,8 @@ export interface Config {
   liveSessionCheckSeconds: number;
   /** How many accounts one address may open per hour (a browser test suite opens more than people do). */
   signUpsPerIpPerHour: number;
+  /** How many sign-in attempts one address may make in 15 minutes, whatever the email. */
+  signInsPerIpPer15Min: number;
   /**
    * An OpenAI-compatible chat-completions server for the assistant (ASSISTANT_BASE_URL, e.g.
    * `https://api.openai.com/v1` or a local Ollama's `http://127.0.0.1:11434/v1`), its key and model
@@ -124,8 +159,21 @@ export interface Config {
   assistantProvider: AssistantProviderConfig | undefined;
   /** The bearer token `GET /metrics` asks for; without it the endpoint answers 404. */
   metricsToken: string | undefined;
+  /** How often each instance asks whether the hour's housekeeping is still to do; 0 turns it off. */
+  housekeepingPollMs: number;
+  /**
+   * On SIGTERM, how long the server drains (readiness 503, live streams closed with a reconnection
+   * hint, requests still served) before it stops taking connections: long enough for the load
+   * balancer's health checks to notice. 5 s in production, 0 elsewhere by default.
+   */
+  drainSeconds: number;
   /** How often the ledger invariant check runs (one instance per period, claimed in the database); 0 turns it off. */
   invariantCheckMs: number;
+  /**
+   * Webhooks may call a receiver on this machine's loopback address, on any port (WEBHOOK_ALLOW_LOOPBACK,
+   * for tests only; refused in production). Without it only public addresses are called (decision 0047).
+   */
+  webhookAllowLoopback: boolean;
 }
 
 export interface AssistantProviderConfig {
@@ -150,6 +198,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const vars = parsed.data;
   const isProduction = vars.NODE_ENV === 'production';
+  if (isProduction && vars.WEBHOOK_ALLOW_LOOPBACK) {
+    throw new ConfigError(
+      'Invalid configuration:\n  WEBHOOK_ALLOW_LOOPBACK: only for tests, never in production',
+    );
+  }
   const appUrl = (vars.APP_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
   return {
     nodeEnv: vars.NODE_ENV,
@@ -157,12 +210,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: vars.PORT,
     host: vars.HOST,
     databaseUrl: vars.DATABASE_URL,
+    databaseReadUrl: databaseReadUrlOf(vars),
+    readYourWritesSeconds: vars.READ_YOUR_WRITES_SECONDS,
     dataDir: vars.DATA_DIR,
     appUrl,
     logLevel: vars.LOG_LEVEL,
     seed: !isProduction && (vars.SEED ?? true),
     webDistDir: vars.WEB_DIST_DIR,
     redisUrl: vars.REDIS_URL,
+    liveEventsChannel: liveEventsChannelOf(vars),
     trustProxy: vars.TRUST_PROXY,
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM ?? defaultMailFrom(appUrl),
@@ -173,10 +229,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     batchQueueMax: vars.BATCH_QUEUE_MAX,
     liveSessionCheckSeconds: vars.LIVE_SESSION_CHECK_SECONDS,
     signUpsPerIpPerHour: vars.SIGN_UPS_PER_IP_PER_HOUR,
+    signInsPerIpPer15Min: vars.SIGN_INS_PER_IP_PER_15_MIN,
     assistantProvider: assistantProviderOf(vars),
     metricsToken: vars.METRICS_TOKEN,
     invariantCheckMs: vars.INVARIANT_CHECK_MS,
+    webhookAllowLoopback: vars.WEBHOOK_ALLOW_LOOPBACK ?? false,
+    housekeepingPollMs: vars.HOUSEKEEPING_POLL_MS,
+    drainSeconds: vars.DRAIN_SECONDS ?? (isProduction ? DEFAULT_PRODUCTION_DRAIN_SECONDS : 0),
   };
+}
+
+/** A replica is a replica of the PostgreSQL server: without DATABASE_URL it makes no sense. */
+function databaseReadUrlOf(vars: z.infer<typeof envSchema>): string | undefined {
+  if (vars.DATABASE_READ_URL !== undefined && vars.DATABASE_URL === undefined) {
+    throw new ConfigError('Invalid configuration:\n  DATABASE_READ_URL: needs DATABASE_URL (its primary)');
+  }
+  return vars.DATABASE_READ_URL;
+}
+
+/** A channel asked for by name needs what it runs on. */
+function liveEventsChannelOf(vars: z.infer<typeof envSchema>): Config['liveEventsChannel'] {
+  const channel = vars.LIVE_EVENTS_CHANNEL;
+  if (channel === 'redis' && vars.REDIS_URL === undefined) {
+    throw new ConfigError('Invalid configuration:\n  LIVE_EVENTS_CHANNEL: redis needs REDIS_URL');
+  }
+  if (channel === 'postgres' && vars.DATABASE_URL === undefined) {
+    throw new ConfigError('Invalid configuration:\n  LIVE_EVENTS_CHANNEL: postgres needs DATABASE_URL');
+  }
+  return channel;
 }
 
 function assistantProviderOf(vars: z.infer<typeof envSchema>): AssistantProviderConfig | undefined {

@@ -2,6 +2,8 @@ import type { RateLimitName, RateLimitRule } from '@ztart/shared/limits';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { AppDatabase } from './db/client.ts';
+import type { Drain } from './http/drain.ts';
+import type { ReadRouting } from './http/read-routing.ts';
 import type { CardProcessor } from './integrations/card-processor/processor.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 import type { SmsSender } from './integrations/sms/sms.ts';
@@ -32,4 +34,8 @@ export interface AppContext {
    * long they take never tells whether an email is registered (their work differs by a few ms).
    */
   uniformAnswerMs: number;
+  /** Heavy reads: the replica's database, or the primary's for a person who just wrote (decision 0052). */
+  reads: ReadRouting;
+  /** Whether the instance is draining before it stops, and what to do when it starts to. */
+  drain: Drain;
 }

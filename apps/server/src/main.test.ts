@@ -44,6 +44,26 @@ describe('the server process on its embedded database', () => {
     expect(Date.now() - stopAsked).toBeLessThan(5_000);
   });
 
+  it('drains on SIGTERM for DRAIN_SECONDS: not ready (503) but live, then exits 0', async () => {
+    const server = await spawnServer({ DATA_DIR: dataDir, DRAIN_SECONDS: '2' });
+    await waitUntilHealthy(server);
+    expect((await fetch(`${server.baseUrl}/api/health/ready`)).status).toBe(200);
+
+    const stopAsked = Date.now();
+    server.child.kill('SIGTERM');
+    let ready = 200;
+    while (ready === 200 && Date.now() - stopAsked < 1_500) {
+      ready = (await fetch(`${server.baseUrl}/api/health/ready`)).status;
+    }
+    expect(ready).toBe(503);
+    expect((await fetch(`${server.baseUrl}/api/health/live`)).status).toBe(200);
+    const ended = await server.exited;
+
+    expect(ended, server.output()).toEqual({ code: 0, signal: null });
+    expect(Date.now() - stopAsked).toBeGreaterThanOrEqual(2_000);
+    // A first start on a new data folder migrates and seeds it: slow on a busy machine.
+  }, 180_000);
+
   it('refuses to open a data folder that another running server is using', async () => {
     const first = await spawnServer({ DATA_DIR: dataDir });
     await waitUntilHealthy(first);

@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     }),
   );
   const app = await buildApp({ config, database, readiness });
-  closeOnSignals(app);
+  closeOnSignals(app, { drainSeconds: config.drainSeconds });
   const timings: Record<string, number> = {};
   try {
     await app.listen({ port: config.port, host: config.host });

@@ -10,8 +10,7 @@
  * Plain JavaScript so that it runs before anything is compiled, without a TypeScript loader.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -38,8 +37,10 @@ export const SOURCE_HASH_FILE = '.source-hash';
  */
 export const SSR_DIR = '.ssr';
 export const QUICK_TIP_SSR_FILE = 'quick-tip.js';
-/** The first paint of /auth and /wallet per language (src/app/first-paint/server.tsx, decision 0041). */
+/** The first paint of /auth, /wallet and / (home) per language (src/app/first-paint/server.tsx, decision 0041). */
 export const FIRST_PAINT_FILE = 'first-paint.json';
+/** Their renderer, which the server runs for a signed-in person's home (decision 0055). */
+export const FIRST_PAINT_SSR_FILE = 'first-paint.js';
 
 function filesOf(relative) {
   const absolute = path.join(repoDir, relative);
@@ -76,9 +77,10 @@ function optionValue(argv, name) {
 
 /**
  * A page rendered on the server as one module of plain JavaScript for Node: the quick-tip page
- * (src/quick-tip/server.tsx) and the first paint of /auth and /wallet (src/app/first-paint/server.tsx).
- * Our code, @ztart/shared and the icons compiled in; React stays an import, so that the server
- * loads one React for react-dom/server and the page. No TypeScript loader is needed to run it.
+ * (src/quick-tip/server.tsx) and the first paints (src/app/first-paint/server.tsx). Our code,
+ * @ztart/shared and the icons compiled in; React stays an import unless `external` says otherwise,
+ * so that the server loads one React for react-dom/server and the page. No TypeScript loader is
+ * needed to run it.
  */
 async function buildServerRenderer(
   build,
@@ -108,32 +110,33 @@ async function buildServerRenderer(
 }
 
 /**
- * The first paint of /auth and /wallet in every language, rendered here once (decision 0041): the
- * renderer is built with React inside (it runs from a temporary folder, where no package resolves),
- * run on each screen with the catalogue file the client build wrote, and thrown away. The server
- * only reads the JSON.
+ * The first paints' renderer (src/app/first-paint/server.tsx), compiled for the server, which
+ * renders a signed-in person's home with it (decision 0055); and the first paint of /auth, /wallet
+ * and / (home) without personal data in every language, rendered here once with it (decision 0041)
+ * into a JSON file that the server reads.
  */
 async function renderFirstPaints(build, outDir) {
-  const temporary = mkdtempSync(path.join(tmpdir(), 'ztart-first-paint-'));
-  try {
-    await buildServerRenderer(build, temporary, 'src/app/first-paint/server.tsx', 'first-paint.js', {
-      external: [],
-    });
-    const { renderFirstPaint, FIRST_PAINT_SCREENS, LANGUAGES } = await import(
-      pathToFileURL(path.join(temporary, 'first-paint.js')).href
-    );
-    const paints = {};
-    for (const screen of FIRST_PAINT_SCREENS) {
-      paints[screen] = {};
-      for (const language of LANGUAGES) {
-        const catalogue = JSON.parse(readFileSync(path.join(outDir, 'locales', `${language}.json`), 'utf8'));
-        paints[screen][language] = renderFirstPaint(screen, language, catalogue);
-      }
+  await buildServerRenderer(
+    build,
+    path.join(outDir, SSR_DIR),
+    'src/app/first-paint/server.tsx',
+    FIRST_PAINT_SSR_FILE,
+    // React inside: the build also runs it here, and the output folder may be anywhere (a test's
+    // temporary folder), where no package resolves.
+    { emptyOutDir: false, external: [] },
+  );
+  const { renderFirstPaint, FIRST_PAINT_SCREENS, LANGUAGES } = await import(
+    pathToFileURL(path.join(outDir, SSR_DIR, FIRST_PAINT_SSR_FILE)).href
+  );
+  const paints = {};
+  for (const screen of FIRST_PAINT_SCREENS) {
+    paints[screen] = {};
+    for (const language of LANGUAGES) {
+      const catalogue = JSON.parse(readFileSync(path.join(outDir, 'locales', `${language}.json`), 'utf8'));
+      paints[screen][language] = renderFirstPaint(screen, language, catalogue);
     }
-    writeFileSync(path.join(outDir, SSR_DIR, FIRST_PAINT_FILE), JSON.stringify(paints));
-  } finally {
-    rmSync(temporary, { recursive: true, force: true });
   }
+  writeFileSync(path.join(outDir, SSR_DIR, FIRST_PAINT_FILE), JSON.stringify(paints));
 }
 
 async function main(argv) {
@@ -143,6 +146,7 @@ async function main(argv) {
     readStoredHash(outDir) === hash &&
     existsSync(path.join(outDir, 'index.html')) &&
     existsSync(path.join(outDir, SSR_DIR, QUICK_TIP_SSR_FILE)) &&
+    existsSync(path.join(outDir, SSR_DIR, FIRST_PAINT_SSR_FILE)) &&
     existsSync(path.join(outDir, SSR_DIR, FIRST_PAINT_FILE));
   if (argv.includes('--if-changed') && upToDate) {
     console.log('The web app is up to date (its sources have not changed since the last build).');

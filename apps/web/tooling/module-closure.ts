@@ -52,9 +52,12 @@ export function sourceClosure(
   return seen;
 }
 
-/** Packages that weigh enough to keep out of chunks the app loads at start (zod, and what imports it). */
+/**
+ * Packages that weigh enough to keep out of chunks the app loads at start: zod (and what imports
+ * it), and the chart library that only chart screens draw with.
+ */
 const HEAVY_IMPORT =
-  /(?:\bfrom|\bimport)\s*\(?\s*['"](zod|@ztart\/shared\/(?:contracts|validation|errors)[^'"]*)['"]/;
+  /(?:\bfrom|\bimport)\s*\(?\s*['"](zod|@visx\/[^'"]*|@ztart\/shared\/(?:contracts|validation|errors)[^'"]*)['"]/;
 const TYPE_ONLY_IMPORT = /^\s*import\s+type\b.*$/gm;
 
 /**

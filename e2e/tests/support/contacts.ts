@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 /** Sends an API request with the page's session and CSRF token, as the web app does. */
 export async function callAsPage(
   page: Page,
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   data?: unknown,
   headers = {},

@@ -34,7 +34,8 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByLabel(en('auth', 'fields.email'), { exact: true }).fill(email);
   await page.getByLabel(en('auth', 'fields.password'), { exact: true }).fill(password);
   await page.getByRole('button', { name: en('auth', 'signIn.submit'), exact: true }).click();
-  await expect(page.getByText(en('account', 'toasts.loginSuccess'))).toBeVisible();
+  // A busy machine signs in slowly (argon2 and the first screen's code): more than the default wait.
+  await expect(page.getByText(en('account', 'toasts.loginSuccess'))).toBeVisible({ timeout: 20_000 });
 }
 
 /**

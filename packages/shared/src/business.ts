@@ -6,12 +6,14 @@ export interface BusinessLimits {
   teamMembers: number;
   qrCodes: number;
   monthlyTransfers: number;
+  /** How many businesses one owner may open (decision 0047): the other limits apply per business. */
+  businesses: number;
 }
 
 export const BUSINESS_LIMITS = {
-  enterprise: { teamMembers: 50, qrCodes: 200, monthlyTransfers: 100_000 },
-  business: { teamMembers: 5, qrCodes: 50, monthlyTransfers: 15_000 },
-  others: { teamMembers: 0, qrCodes: 0, monthlyTransfers: 0 },
+  enterprise: { teamMembers: 50, qrCodes: 200, monthlyTransfers: 100_000, businesses: 10 },
+  business: { teamMembers: 5, qrCodes: 50, monthlyTransfers: 15_000, businesses: 1 },
+  others: { teamMembers: 0, qrCodes: 0, monthlyTransfers: 0, businesses: 0 },
 } as const satisfies Record<string, BusinessLimits>;
 
 export function businessLimitsFor(userLevel: UserLevel | null | undefined): BusinessLimits {

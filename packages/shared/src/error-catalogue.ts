@@ -38,6 +38,8 @@ export const ERROR_CODES = {
   account_delete_failed: 500,
   profile_update_failed: 500,
   ztartag_taken: 409,
+  /** The phone number is the verified number of another account (one account at a time). */
+  phone_in_use: 409,
   ztartag_retrieve_failed: 500,
   /** A feature that needs the person's ztartag (their tip link, My QR, QR codes) before they chose one. */
   ztartag_required: 409,
@@ -129,6 +131,13 @@ export const ERROR_CODES = {
   invoice_payment_failed: 500,
   /** Businesses (decision 0039): creating or running a business needs the business or enterprise level. */
   business_level_required: 403,
+  /** A webhook address that is not a public https one (decision 0047): private, loopback, link-local, another port… */
+  webhook_address_not_allowed: 422,
+  /**
+   * An owner cannot delete their account while a business of theirs holds money (details:
+   * `businessBalanceNotEmptyDetailsSchema`): it is distributed to the team or withdrawn first.
+   */
+  business_balance_not_empty: 409,
   // Social and tools
   contact_add_failed: 500,
   /** A contact id that is not one of the person's own contacts (another's reads the same). */

@@ -1,3 +1,5 @@
+import type { SessionResponse } from './contracts/auth.ts';
+import type { DashboardResponse } from './contracts/dashboard.ts';
 import type { Language } from './languages.ts';
 
 /**
@@ -14,7 +16,39 @@ export const FIRST_PAINT_ELEMENT_ID = 'first-paint';
 /** Where the web build leaves the rendered first paints, relative to its output folder. */
 export const FIRST_PAINT_FILE = '.ssr/first-paint.json';
 
-export const FIRST_PAINT_SCREENS = ['auth', 'wallet'] as const;
+/**
+ * The renderer of the first paints, compiled for Node by the web build (apps/web/src/app/first-paint/server.tsx):
+ * the build runs it for the screens without personal data, the server for a signed-in person's home
+ * (decision 0055).
+ */
+export const FIRST_PAINT_RENDERER_FILE = '.ssr/first-paint.js';
+
+/** Where a page rendered with a person's first answers hands them to the app (a JSON block, never run). */
+export const FIRST_DATA_ELEMENT_ID = 'first-data';
+
+/**
+ * A signed-in person's home as the server read it for the page: the answers of
+ * `GET /api/auth/session` and `GET /api/dashboard`, which the app then uses instead of asking.
+ */
+export interface HomeFirstData {
+  session: SessionResponse;
+  dashboard: DashboardResponse;
+}
+
+/** What `FIRST_PAINT_RENDERER_FILE` exports for the server. */
+export interface FirstPaintRenderer {
+  /**
+   * The first paint's element of a signed-in person's home with their figures; `catalogue` is the
+   * build's catalogue file of the language (every namespace).
+   */
+  renderHomeFirstPaint: (
+    language: Language,
+    catalogue: Record<string, unknown>,
+    data: HomeFirstData,
+  ) => string;
+}
+
+export const FIRST_PAINT_SCREENS = ['auth', 'wallet', 'home'] as const;
 export type FirstPaintScreen = (typeof FIRST_PAINT_SCREENS)[number];
 
 /** What the build writes: each screen's first paint (the element's HTML) per language. */
@@ -35,5 +69,22 @@ export function firstPaintScreenOf(
   if (pathname === '/auth' && !signedIn && (params.get('mode') ?? 'sign-in') === 'sign-in') return 'auth';
   // The wallet for someone with a session; `?action=` opens a flow in a dialog at once.
   if (pathname === '/wallet' && signedIn && !params.has('action')) return 'wallet';
+  // The home screen for someone with a session, as it shows while the session and figures load.
+  if (pathname === '/' && signedIn) return 'home';
   return null;
 }
+
+/** `GET /api/dashboard`: what the home screen shows first. */
+export const DASHBOARD_URL = '/api/dashboard';
+/** `GET /api/wallet`: what the wallet screen shows first. */
+export const WALLET_URL = '/api/wallet';
+
+/**
+ * The answers a signed-in person's screen asks for first, by route: the server has the browser
+ * ask for them with the page (a fetch preload), in parallel with the app's code, instead of once
+ * that code has run.
+ */
+export const FIRST_DATA_BY_ROUTE: Readonly<Record<string, readonly string[]>> = {
+  '/': [DASHBOARD_URL],
+  '/wallet': [WALLET_URL],
+};

@@ -135,8 +135,18 @@ export const RATE_LIMITS = {
    * its polling while a card payment is pending): room for a payer, not for guessing codes.
    */
   invoicePublicPerIp: { max: 120, windowSeconds: 60 },
+  /**
+   * Webhook test events a signed-in person sends: each makes the server call the business's
+   * address at once, so the test button cannot be used to hammer someone else's server.
+   */
+  webhookTestPerUser: { max: 10, windowSeconds: 5 * 60 },
   /** Invoice PDFs a signed-in person downloads: each is rendered anew, which costs the server. */
   invoicePdfPerUser: { max: 30, windowSeconds: 5 * 60 },
+  /**
+   * Questions signed-out visitors ask the help assistant from one IP address: the guest token
+   * quota bounds what they cost, this bounds how fast they come.
+   */
+  assistantGuestPerIp: { max: 20, windowSeconds: 60 },
 } as const satisfies Record<string, RateLimitRule>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

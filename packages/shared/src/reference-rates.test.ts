@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CURRENCIES } from './money.ts';
-import { fromReferenceMinor, referenceRates, toReferenceMinor } from './reference-rates.ts';
+import {
+  convertMinorRoundingUp,
+  fromReferenceMinor,
+  referenceRates,
+  toReferenceMinor,
+} from './reference-rates.ts';
 
 describe('reference rates', () => {
   it('leaves US dollars as they are and converts the others at their reference rate', () => {
@@ -34,6 +39,28 @@ describe('reference rates', () => {
           const most = fromReferenceMinor(cap, currency);
           expect(toReferenceMinor(most, currency)).toBeLessThanOrEqual(cap);
           expect(toReferenceMinor(most + 1, currency)).toBeGreaterThan(cap);
+        },
+      ),
+    );
+  });
+
+  it('converts an amount to another currency rounding up, never below its reference value', () => {
+    expect(convertMinorRoundingUp(500, 'EUR', 'USD')).toBe(540);
+    expect(convertMinorRoundingUp(540, 'USD', 'EUR')).toBe(500);
+    // 1.00 USD is 5.555… BRL: 556 cents, not 555.
+    expect(convertMinorRoundingUp(100, 'USD', 'BRL')).toBe(556);
+    expect(convertMinorRoundingUp(700, 'MXN', 'MXN')).toBe(700);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...CURRENCIES),
+        fc.constantFrom(...CURRENCIES),
+        fc.integer({ min: 0, max: 100_000_000 }),
+        (from, to, amount) => {
+          const converted = convertMinorRoundingUp(amount, from, to);
+          // Exactly: converted·rate(to) >= amount·rate(from) > (converted − 1)·rate(to).
+          const worth = BigInt(amount) * BigInt(referenceRates[from]);
+          expect(BigInt(converted) * BigInt(referenceRates[to])).toBeGreaterThanOrEqual(worth);
+          if (converted > 0) expect(BigInt(converted - 1) * BigInt(referenceRates[to])).toBeLessThan(worth);
         },
       ),
     );

@@ -54,6 +54,22 @@ export function fromReferenceMinor(referenceMinor: number, currency: Currency): 
 }
 
 /**
+ * The smallest amount in minor units of `to` worth at least `amountMinor` of `from` at the
+ * reference rates (rounded up): a floor set in one currency, asked of an amount in another.
+ * Integer arithmetic only (BigInt).
+ */
+export function convertMinorRoundingUp(amountMinor: number, from: Currency, to: Currency): number {
+  if (!Number.isSafeInteger(amountMinor) || amountMinor < 0)
+    throw new RangeError('an amount must be a whole, non-negative number of minor units');
+  if (from === to) return amountMinor;
+  const source = referenceFactorOf(from);
+  const target = referenceFactorOf(to);
+  const numerator = BigInt(amountMinor) * BigInt(source.numerator) * BigInt(target.denominator);
+  const denominator = BigInt(source.denominator) * BigInt(target.numerator);
+  return Number((numerator + denominator - 1n) / denominator);
+}
+
+/**
  * The conversion of minor units of `currency` to reference minor units as one fraction
  * numerator / denominator, decimals included: what the ledger's movement function receives, so
  * that it converts with the same arithmetic as toReferenceMinor.

@@ -60,6 +60,8 @@ export const SCREEN_PATHS = [
   '/activity',
   '/account',
   '/notifications',
+  /** Level, XP, achievements, today's challenges and the XP history (spec §3 Gamification). */
+  '/achievements',
   '/:product-ddf',
   /** A person's public profile (`/@maria_waits`): what they made public, and a tip button. */
   '/@:ztartag',

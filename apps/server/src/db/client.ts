@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import type { PoolConfig } from 'pg';
+import type { Client, PoolConfig } from 'pg';
 import type { Config } from '../config.ts';
 import { acquirePgliteLock } from './pglite-lock.ts';
 import { queryRows } from './raw-query.ts';
@@ -20,6 +20,16 @@ export interface Database {
   close(): Promise<void>;
   /** The connection pool's counts (PostgreSQL only; the embedded database has no pool). */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /**
+   * A connection of its own, outside the pool, with the pool's settings (PostgreSQL only): for
+   * LISTEN, which holds its connection for as long as it listens. The caller connects and ends it.
+   */
+  newClient?: () => Client;
+  /**
+   * A streaming replica's pool (DATABASE_READ_URL): heavy reads that may lag a moment go there
+   * (http/read-routing.ts). Closed with the database.
+   */
+  replica?: { db: AppDatabase; poolStats: () => { total: number; idle: number; waiting: number } };
 }
 
 export type DatabaseTarget =
@@ -33,7 +43,7 @@ export type DatabaseTarget =
        */
       loadDataDir?: Blob;
     }
-  | { kind: 'postgres'; pool: PoolConfig };
+  | { kind: 'postgres'; pool: PoolConfig; readPool?: PoolConfig };
 
 const POOL_DEFAULTS = {
   max: 10,
@@ -41,15 +51,23 @@ const POOL_DEFAULTS = {
   idleTimeoutMillis: 30_000,
 } satisfies PoolConfig;
 
-export function databaseTargetFromConfig(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DatabaseTarget {
-  if (config.databaseUrl) return { kind: 'postgres', pool: { connectionString: config.databaseUrl } };
+export function databaseTargetFromConfig(
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databaseReadUrl'>,
+): DatabaseTarget {
+  if (config.databaseUrl) {
+    return {
+      kind: 'postgres',
+      pool: { connectionString: config.databaseUrl },
+      ...(config.databaseReadUrl ? { readPool: { connectionString: config.databaseReadUrl } } : {}),
+    };
+  }
   return { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') };
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return target.kind === 'pglite'
     ? openPglite(target.dataDir, target.loadDataDir)
-    : openPostgres(target.pool);
+    : openPostgres(target.pool, target.readPool);
 }
 
 /** A database whose queries wait until it is open, and the way to open it. */
@@ -70,7 +88,7 @@ export interface OpeningDatabase {
  */
 export async function openDatabaseLater(target: DatabaseTarget): Promise<OpeningDatabase> {
   if (target.kind === 'postgres') {
-    const database = await openPostgres(target.pool);
+    const database = await openPostgres(target.pool, target.readPool);
     return { database, open: async () => {} };
   }
   return openPgliteLater(target.dataDir);
@@ -138,7 +156,7 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
   }
 }
 
-async function openPostgres(poolConfig: PoolConfig): Promise<Database> {
+async function openPostgres(poolConfig: PoolConfig, readPoolConfig?: PoolConfig): Promise<Database> {
   // The PostgreSQL driver loads only for a PostgreSQL server: the embedded database needs none of it.
   const [{ default: pg }, { drizzle: drizzlePostgres }] = await Promise.all([
     import('pg'),
@@ -149,17 +167,37 @@ async function openPostgres(poolConfig: PoolConfig): Promise<Database> {
   // without a listener the 'error' event would end the process.
   pool.on('error', () => {});
   const db = drizzlePostgres({ client: pool });
+  // The replica's connections say so in pg_stat_activity.
+  const readPool = readPoolConfig
+    ? new pg.Pool({ ...POOL_DEFAULTS, application_name: 'ztart-read', ...readPoolConfig })
+    : undefined;
+  readPool?.on('error', () => {});
   try {
     const schemaName = await currentSchema(db);
     return {
       db,
       kind: 'postgres',
       schemaName,
-      close: once(() => pool.end()),
+      close: once(async () => {
+        await Promise.all([pool.end(), readPool?.end()]);
+      }),
+      ...(readPool
+        ? {
+            replica: {
+              db: drizzlePostgres({ client: readPool }),
+              poolStats: () => ({
+                total: readPool.totalCount,
+                idle: readPool.idleCount,
+                waiting: readPool.waitingCount,
+              }),
+            },
+          }
+        : {}),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      newClient: () => new pg.Client(poolConfig),
     };
   } catch (error) {
-    await pool.end();
+    await Promise.all([pool.end(), readPool?.end()]);
     throw error;
   }
 }

@@ -22,6 +22,14 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return constraint === undefined || found.constraint === constraint;
 }
 
+/**
+ * PostgreSQL refused a parameter's value (22023): for `AT TIME ZONE`, a zone it does not know (its
+ * zone data may lag the runtime's, or a kept zone may have left it).
+ */
+export function isInvalidParameterValue(error: unknown): boolean {
+  return databaseErrorOf(error)?.code === '22023';
+}
+
 /** SQLSTATEs of a server that cannot take the request now: too many connections, shutting down. */
 const UNAVAILABLE_CODES = new Set(['53300', '57P01', '57P03']);
 

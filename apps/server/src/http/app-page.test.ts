@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
+import { APP_BOOT_SCRIPT, APP_BOOT_SCRIPT_SOURCE } from './app-boot.ts';
 import { matchesRoute, preferredLanguage, ROUTE_PRELOADS_FILE, SESSION_URL } from './app-page.ts';
 
 const INDEX_HTML = [
@@ -89,6 +91,9 @@ describe('the app page with its screen preloaded', () => {
       '/assets/user-menu-3.js',
     ]);
     expect(answer.headers.vary).toMatch(/cookie/);
+    // And the screen's first data, asked for with the session.
+    expect(answer.body).toContain('<link rel="preload" as="fetch" crossorigin href="/api/wallet">');
+    expect((await get('/wallet')).body).not.toContain('href="/api/wallet"');
   });
 
   it('matches patterns with parameters, brings their styles, and keeps the query out of the match', async () => {
@@ -117,6 +122,57 @@ describe('the app page with its screen preloaded', () => {
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     expect((await get('/wallet')).headers.etag).not.toBe(etag);
+  });
+});
+
+describe('the app page painted from its HTML alone', () => {
+  const THEME_SCRIPT = "document.documentElement.classList.toggle('dark', false);\n";
+  const CSS = 'body{margin:0}.card{color:red}';
+  let distDir: string;
+  let testApp: TestApp;
+  beforeAll(async () => {
+    distDir = makeWebBuild(PRELOADS);
+    writeFileSync(
+      path.join(distDir, 'index.html'),
+      INDEX_HTML.replace(
+        '  </head>',
+        [
+          '    <script src="/theme-init.js"></script>',
+          '    <link rel="stylesheet" crossorigin href="/assets/main-7.css">',
+          '    <link rel="stylesheet" crossorigin href="/assets/odd-8.css">',
+          '  </head>',
+        ].join('\n'),
+      ),
+    );
+    writeFileSync(path.join(distDir, 'theme-init.js'), THEME_SCRIPT);
+    mkdirSync(path.join(distDir, 'assets'));
+    writeFileSync(path.join(distDir, 'assets', 'main-7.css'), CSS);
+    // A stylesheet that would end the style element early stays a link.
+    writeFileSync(path.join(distDir, 'assets', 'odd-8.css'), '.x::after{content:"</style>"}');
+    testApp = await buildTestApp({ config: { webDistDir: distDir } });
+  });
+  afterAll(async () => {
+    await testApp.close();
+    rmSync(distDir, { recursive: true, force: true });
+  });
+
+  it('carries the stylesheet and the theme script, which its policy allows by hash alone', async () => {
+    const answer = await testApp.app.inject({ method: 'GET', url: '/auth' });
+
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toContain(`<style>${CSS}</style>`);
+    expect(answer.body).not.toContain('/assets/main-7.css');
+    expect(answer.body).toContain('<link rel="stylesheet" crossorigin href="/assets/odd-8.css">');
+    expect(answer.body).toContain(`<script>${THEME_SCRIPT}</script>`);
+    expect(answer.body).not.toContain('src="/theme-init.js"');
+    const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
+    const scriptSrc = String(answer.headers['content-security-policy'])
+      .split(';')
+      .find((directive) => directive.startsWith('script-src '));
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}' ${APP_BOOT_SCRIPT_SOURCE}`);
+    expect(APP_BOOT_SCRIPT_SOURCE).toBe(
+      `'sha256-${createHash('sha256').update(APP_BOOT_SCRIPT).digest('base64')}'`,
+    );
   });
 });
 

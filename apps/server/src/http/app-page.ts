@@ -2,15 +2,22 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
+  FIRST_DATA_BY_ROUTE,
+  FIRST_DATA_ELEMENT_ID,
   FIRST_PAINT_ELEMENT_ID,
   FIRST_PAINT_FILE,
   FIRST_PAINT_SCREENS,
   type FirstPaints,
   firstPaintScreenOf,
+  type HomeFirstData,
 } from '@ztart/shared/first-paint';
 import { FALLBACK_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@ztart/shared/languages';
+import { jsonForScriptElement } from '@ztart/shared/script-data';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { APP_BOOT_SCRIPT_SOURCE, appBootElements } from './app-boot.ts';
+import { createHomeRenderer } from './home-renderer.ts';
 import { languageTagsOf } from './quick-tip-page.ts';
+import { CSP_DIRECTIVES, cspHeaderOf } from './security-headers.ts';
 
 /** Written by the web build (apps/web/tooling/route-preloads-plugin.ts); a dot folder, never served. */
 export const ROUTE_PRELOADS_FILE = path.join('.vite', 'route-preloads.json');
@@ -32,6 +39,54 @@ interface RoutePreloads {
 
 /** Asset URLs only: what goes into an attribute must be one of the build's own files. */
 const ASSET_URL = /^\/(?:assets\/[\w.-]+\.(?:js|css)|locales\/[a-z]{2}\.json\?v=[0-9a-f]+)$/;
+
+/** The app's own stylesheet as the build links it from index.html. */
+const ENTRY_STYLESHEET = /<link rel="stylesheet" crossorigin href="(\/assets\/[\w.-]+\.css)">/g;
+/** Larger than the app's stylesheet will ever be: past it, the link stays. */
+const INLINE_STYLESHEET_MAX_BYTES = 256 * 1024;
+
+/**
+ * The HTML with the app's stylesheet inside it instead of linked (decision 0054). A linked
+ * stylesheet blocks the first paint until it has arrived, one more round trip after the HTML on a
+ * phone's network, queued behind the screen's scripts: inside the HTML, the browser can paint the
+ * first frame (decision 0041) as soon as the HTML is parsed. The stylesheet stays a file for the
+ * screens' own lazily loaded styles.
+ */
+export function inlineStylesheets(html: string, distDir: string): string {
+  return html.replace(ENTRY_STYLESHEET, (link, url: string) => {
+    const file = path.join(distDir, url);
+    if (!existsSync(file)) return link;
+    const css = readFileSync(file, 'utf8');
+    if (css.length > INLINE_STYLESHEET_MAX_BYTES || /<\/style/i.test(css)) return link;
+    return `<style>${css}</style>`;
+  });
+}
+
+/** The app's entry script and the modules the build preloads with it, as index.html has them. */
+const ENTRY_SCRIPT = /^[ \t]*<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>\n/m;
+const ENTRY_PRELOADS = /^[ \t]*<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">\n/gm;
+
+/** The script that sets the theme before the first paint, as index.html loads it. */
+const THEME_SCRIPT = '<script src="/theme-init.js"></script>';
+
+/**
+ * The HTML with the theme script inside it instead of loaded (decision 0054): it must run before
+ * the first paint, so as a file it blocks the paint for one more round trip. The Content Security
+ * Policy of the page allows that one inline script by its hash, and no other.
+ */
+export function inlineThemeScript(
+  html: string,
+  distDir: string,
+): { html: string; scriptHash: string | null } {
+  const file = path.join(distDir, 'theme-init.js');
+  if (!html.includes(THEME_SCRIPT) || !existsSync(file)) return { html, scriptHash: null };
+  const script = readFileSync(file, 'utf8');
+  if (/<\/script/i.test(script)) return { html, scriptHash: null };
+  return {
+    html: html.replace(THEME_SCRIPT, `<script>${script}</script>`),
+    scriptHash: `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
+  };
+}
 
 /** The build's first paints: an element of ours per screen and language, nothing else. */
 function isFirstPaints(value: unknown): value is FirstPaints {
@@ -97,6 +152,11 @@ export interface AppPageOptions {
   distDir: string;
   /** Whether the request carries a session cookie (then the signed-in screen's code is preloaded). */
   hasSession: (request: FastifyRequest) => boolean;
+  /**
+   * The answers a signed-in person's home is rendered from on the server (decision 0055); null when
+   * the request opens no session. Without it, home's first paint is its loading shapes.
+   */
+  homeFirstData?: (request: FastifyRequest) => Promise<HomeFirstData | null>;
   log: FastifyBaseLogger;
 }
 
@@ -107,15 +167,23 @@ export interface AppPageOptions {
  * session, which the app asks for first. Without the build's list (an older build), the HTML is
  * sent as built.
  *
- * `/auth` and `/wallet` also carry their first paint in the browser's language, rendered by the
- * build (decision 0041). Without it (an older build), the page is sent without it and the app
- * renders as before.
+ * `/auth`, `/wallet` and `/` also carry their first paint in the browser's language, rendered by the
+ * build (decision 0041), and then start the app once it is painted (app-boot.ts, decision 0054);
+ * a signed-in person's first data (FIRST_DATA_BY_ROUTE) is preloaded with the session. Without the
+ * first paints (an older build), the page is sent without them and the app renders as before.
  */
 export function createAppPage(options: AppPageOptions) {
   const htmlPath = path.join(options.distDir, 'index.html');
   const preloadsPath = path.join(options.distDir, ROUTE_PRELOADS_FILE);
   if (!existsSync(htmlPath) || !existsSync(preloadsPath)) return null;
-  const html = readFileSync(htmlPath, 'utf8');
+  const { html, scriptHash } = inlineThemeScript(
+    inlineStylesheets(readFileSync(htmlPath, 'utf8'), options.distDir),
+    options.distDir,
+  );
+  const contentSecurityPolicy = cspHeaderOf({
+    ...CSP_DIRECTIVES,
+    scriptSrc: [...CSP_DIRECTIVES.scriptSrc, ...(scriptHash ? [scriptHash] : []), APP_BOOT_SCRIPT_SOURCE],
+  });
   // Before the line of `</head>`, so that the links keep the HTML's indentation.
   const headEnd = html.lastIndexOf('\n', html.indexOf('</head>')) + 1;
   let preloads: unknown;
@@ -132,8 +200,56 @@ export function createAppPage(options: AppPageOptions) {
   const pages = new Map<string, { body: string; etag: string }>();
   const rootAt = html.indexOf(EMPTY_ROOT);
 
-  // Before the app's root, which stays empty: the app renders there as before.
-  const firstPaints = rootAt >= 0 ? readFirstPaints(options.distDir, options.log) : null;
+  const bodyEnd = html.lastIndexOf('</body>');
+  const head = html.slice(0, headEnd);
+  const entry = ENTRY_SCRIPT.exec(head)?.[1];
+  // Before the app's root, which stays empty: the app renders there as before. The app starts once
+  // it is painted (app-boot.ts), so the entry's tags leave the head of such a page.
+  const firstPaints =
+    rootAt >= 0 && bodyEnd > rootAt && entry ? readFirstPaints(options.distDir, options.log) : null;
+  const entryModules = [...head.matchAll(ENTRY_PRELOADS)].map((match) => match[1] ?? '');
+  const headWithoutEntry = head.replace(ENTRY_SCRIPT, '').replace(ENTRY_PRELOADS, '');
+
+  /** The page's HTML, with its first paint (or none) and, for a person's home, the answers it shows. */
+  const assemble = (
+    route: RoutePreload | undefined,
+    language: Language,
+    signedIn: boolean,
+    firstPaint: string,
+    firstData: HomeFirstData | null = null,
+  ) => {
+    const modules = [...(route?.modules ?? []), ...(signedIn ? (route?.signedInModules ?? []) : [])];
+    const locale = locales[language] ?? locales[FALLBACK_LANGUAGE];
+    // `crossorigin` (anonymous): the same mode and credentials as the app's fetch(), so that
+    // the browser hands the preloaded answer to it instead of asking again. A page that carries
+    // its answers asks for none of them.
+    const firstFetches = signedIn && route ? (FIRST_DATA_BY_ROUTE[route.path] ?? []) : [];
+    const fetches = [...(locale ? [locale] : []), ...(firstData ? [] : [SESSION_URL, ...firstFetches])];
+    const styles = (route?.styles ?? []).map((url) => `<link rel="stylesheet" crossorigin href="${url}">`);
+    const links = (list: string[]) => list.map((link) => `    ${link}\n`).join('');
+    return firstPaint
+      ? [
+          headWithoutEntry,
+          links(styles),
+          html.slice(headEnd, rootAt),
+          firstPaint,
+          html.slice(rootAt, bodyEnd),
+          firstData
+            ? `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${jsonForScriptElement(firstData)}</script>`
+            : '',
+          appBootElements({ entry: entry ?? '', modules: [...entryModules, ...modules], fetches }),
+          html.slice(bodyEnd),
+        ].join('')
+      : [
+          head,
+          links([
+            ...styles,
+            ...modules.map((url) => `<link rel="modulepreload" crossorigin href="${url}">`),
+            ...fetches.map((url) => `<link rel="preload" as="fetch" crossorigin href="${url}">`),
+          ]),
+          html.slice(headEnd),
+        ].join('');
+  };
 
   const pageFor = (
     route: RoutePreload | undefined,
@@ -144,45 +260,55 @@ export function createAppPage(options: AppPageOptions) {
     const key = `${route?.path ?? ''}|${language}|${signedIn}|${screen ?? ''}`;
     let page = pages.get(key);
     if (!page) {
-      const modules = [...(route?.modules ?? []), ...(signedIn ? (route?.signedInModules ?? []) : [])];
-      const locale = locales[language] ?? locales[FALLBACK_LANGUAGE];
-      const links = [
-        ...(route?.styles ?? []).map((url) => `<link rel="stylesheet" crossorigin href="${url}">`),
-        ...modules.map((url) => `<link rel="modulepreload" crossorigin href="${url}">`),
-        // `crossorigin` (anonymous): the same mode and credentials as the app's fetch(), so that
-        // the browser hands the preloaded answer to it instead of asking again.
-        ...(locale ? [`<link rel="preload" as="fetch" crossorigin href="${locale}">`] : []),
-        `<link rel="preload" as="fetch" crossorigin href="${SESSION_URL}">`,
-      ];
-      const firstPaint = screen ? (firstPaints?.[screen][language] ?? '') : '';
-      const body = [
-        html.slice(0, headEnd),
-        links.map((link) => `    ${link}\n`).join(''),
-        firstPaint ? html.slice(headEnd, rootAt) : html.slice(headEnd),
-        ...(firstPaint ? [firstPaint, html.slice(rootAt)] : []),
-      ].join('');
+      const body = assemble(route, language, signedIn, screen ? (firstPaints?.[screen][language] ?? '') : '');
       page = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
       pages.set(key, page);
     }
     return page;
   };
 
+  // A signed-in person's home, rendered with their figures for each request (decision 0055).
+  const { homeFirstData } = options;
+  const homeRenderer = firstPaints && homeFirstData ? createHomeRenderer(options.distDir, options.log) : null;
+  /** The home with the person's figures, or null: no session, no renderer, or it failed (logged). */
+  const personalHome = async (
+    request: FastifyRequest,
+    route: RoutePreload | undefined,
+    language: Language,
+  ) => {
+    if (!homeRenderer || !homeFirstData) return null;
+    let data: HomeFirstData | null;
+    try {
+      data = await homeFirstData(request);
+    } catch (error) {
+      request.log.error({ err: error }, 'the home’s figures could not be read for its page');
+      return null;
+    }
+    const firstPaint = data ? await homeRenderer.render(language, data) : null;
+    return data && firstPaint ? assemble(route, language, true, firstPaint, data) : null;
+  };
+
   return {
-    send(request: FastifyRequest, reply: FastifyReply) {
+    async send(request: FastifyRequest, reply: FastifyReply) {
       const pathname = (request.raw.url ?? request.url).split(/[?#]/, 1)[0] ?? '/';
       const route = routes.find((candidate) => matchesRoute(candidate.path, pathname));
       const signedIn = options.hasSession(request);
       const url = request.raw.url ?? request.url;
       const search = url.includes('?') ? url.slice(url.indexOf('?')) : '';
       const screen = firstPaints ? firstPaintScreenOf(pathname, search, signedIn) : null;
-      const page = pageFor(route, preferredLanguage(request.headers['accept-language']), signedIn, screen);
+      const language = preferredLanguage(request.headers['accept-language']);
       reply
         .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .header('vary', 'accept-language, cookie')
-        .header('etag', page.etag);
+        .header('content-security-policy', contentSecurityPolicy)
+        .header('vary', 'accept-language, cookie');
+      const personal = screen === 'home' ? await personalHome(request, route, language) : null;
+      // A person's figures: never kept, by the browser or anything between.
+      if (personal) return reply.header('cache-control', 'no-store').send(personal);
+      const page = pageFor(route, language, signedIn, screen);
+      reply.header('cache-control', 'no-cache').header('etag', page.etag);
       if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
       return reply.send(page.body);
     },
+    close: async (): Promise<void> => homeRenderer?.close(),
   };
 }

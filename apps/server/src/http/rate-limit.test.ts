@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
+import { countedOnce } from './rate-limit.ts';
 
 /** Set it (e.g. redis://127.0.0.1:6379) to check the shared counters on a real Redis. */
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL || undefined;
@@ -85,5 +86,25 @@ describe('rate limits when Redis is unreachable', () => {
     } finally {
       await testApp.close();
     }
+  });
+});
+
+describe('checks counted once per request', () => {
+  it('runs the checks the first time only, and gives every later try the same outcome', async () => {
+    let runs = 0;
+    const check = countedOnce(async () => {
+      runs += 1;
+      if (runs === 1) throw new Error('rate_limited');
+    });
+    await expect(check()).rejects.toThrow('rate_limited');
+    await expect(check()).rejects.toThrow('rate_limited');
+    expect(runs).toBe(1);
+
+    const passing = countedOnce(async () => {
+      runs += 1;
+    });
+    await passing();
+    await passing();
+    expect(runs).toBe(2);
   });
 });

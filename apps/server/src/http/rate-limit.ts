@@ -75,6 +75,18 @@ export function createRateLimitCheck(
   };
 }
 
+/**
+ * The checks of one request, counted once however often its work is tried: a money request made
+ * again after a transient database conflict (retryTransientConflicts) is still one request.
+ */
+export function countedOnce(checks: () => Promise<void>): () => Promise<void> {
+  let counted: Promise<void> | null = null;
+  return () => {
+    counted ??= checks();
+    return counted;
+  };
+}
+
 /** Personal data such as an email address stays out of the limiter's store (which may be Redis). */
 export function hashedKey(...parts: string[]): string {
   return createHash('sha256').update(parts.join('\u0000')).digest('base64url').slice(0, 32);

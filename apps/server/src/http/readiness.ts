@@ -5,6 +5,11 @@ import { QUICK_TIP_PATHS } from './web-app.ts';
 
 /** The health check answers at once, even while the database opens (it says so with a 503). */
 export const HEALTH_PATH = '/api/health';
+/** For a load balancer: the process is up (liveness), and it takes traffic (readiness). */
+export const LIVENESS_PATH = '/api/health/live';
+export const READINESS_PATH = '/api/health/ready';
+/** The health checks: they never wait for the database (each says what it knows at once). */
+export const HEALTH_PATHS: ReadonlySet<string> = new Set([HEALTH_PATH, LIVENESS_PATH, READINESS_PATH]);
 
 /**
  * Whether the database is ready for the app: open, migrated and seeded. The server listens before
@@ -43,7 +48,7 @@ const QUICK_TIP_PAGES: ReadonlySet<string> = new Set(QUICK_TIP_PATHS);
  */
 export function needsDatabase(url: string): boolean {
   const [pathname = '', query = ''] = url.split('?', 2);
-  if (pathname === HEALTH_PATH) return false;
+  if (HEALTH_PATHS.has(pathname)) return false;
   if (QUICK_TIP_PAGES.has(pathname)) return new URLSearchParams(query).has('to');
   return isApiPath(url) || DATABASE_PAGE_PREFIXES.some((prefix) => pathname.startsWith(prefix));
 }

@@ -3,8 +3,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { QuickTipProfile } from '@ztart/shared/contracts/qr-codes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AllowedMethods } from './allowed-methods.ts';
 import { isApiPath } from './api-path.ts';
-import { createAppPage } from './app-page.ts';
+import { type AppPageOptions, createAppPage } from './app-page.ts';
 import { sendError } from './error-handler.ts';
 import { createQuickTipPage } from './quick-tip-page.ts';
 
@@ -39,6 +40,10 @@ export async function registerWebApp(
     mayRenderQuickTip?: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
     /** Whether a request carries a session cookie: its screen's signed-in code is preloaded. */
     hasSession?: (request: FastifyRequest) => boolean;
+    /** What a signed-in person's home is rendered from on the server (decision 0055). */
+    homeFirstData?: AppPageOptions['homeFirstData'];
+    /** The methods an API path has routes for: another method on it is answered 405 with `Allow`. */
+    allowedMethods?: AllowedMethods;
   },
 ) {
   const isBuilt = existsSync(path.join(options.distDir, 'index.html'));
@@ -47,9 +52,11 @@ export async function registerWebApp(
     ? createAppPage({
         distDir: options.distDir,
         hasSession: options.hasSession ?? (() => false),
+        homeFirstData: options.homeFirstData,
         log: app.log,
       })
     : null;
+  if (appPage) app.addHook('onClose', () => appPage.close());
   if (isBuilt) {
     const assetsDir = path.join(options.distDir, HASHED_ASSETS_DIR) + path.sep;
     await app.register(fastifyStatic, {
@@ -99,6 +106,13 @@ export async function registerWebApp(
 
   app.setNotFoundHandler((request, reply) => {
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
+    if (isApiPath(request.url)) {
+      // A known API path asked with a method it lacks: 405 with the methods it has.
+      const allowed = options.allowedMethods?.(request.url) ?? [];
+      if (allowed.length > 0 && !allowed.includes(request.method)) {
+        return sendError(reply.header('allow', allowed.join(', ')), 'method_not_allowed');
+      }
+    }
     if (!isPageRequest || isApiPath(request.url) || looksLikeFile(request.url)) {
       return sendError(reply, 'not_found');
     }

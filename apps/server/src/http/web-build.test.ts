@@ -7,7 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../config.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
-import { createPerson } from '../test/transfer-fixtures.ts';
+import { createPerson, fund } from '../test/transfer-fixtures.ts';
 
 /**
  * Text that only development builds carry: React's JSX runtime and a console warning, and React
@@ -160,11 +160,16 @@ describe('the web app as a phone receives it', () => {
     );
   });
 
-  describe('the first paint of /auth and /wallet, rendered on the server', () => {
+  describe('the first paint of /auth, /wallet and home, rendered on the server', () => {
     const pageWithFirstPaint = async (url: string, headers: Record<string, string>) =>
       (await testApp.app.inject({ method: 'GET', url, headers })).body;
     const firstPaintOf = (html: string) =>
       /<div id="first-paint"[^>]*>([\s\S]*?)<div id="root"><\/div>/.exec(html)?.[1] ?? '';
+    /** The JSON of the page's data block with this id (`app-boot`, `first-data`), or null. */
+    const dataBlockOf = (html: string, id: string) =>
+      JSON.parse(
+        new RegExp(`<script type="application/json" id="${id}">([^<]*)</script>`).exec(html)?.[1] ?? 'null',
+      );
 
     it('puts the sign-in screen in /auth’s HTML in the browser’s language, over the app and inert', async () => {
       const html = await pageWithFirstPaint('/auth', { 'accept-language': 'es-MX,es;q=0.9' });
@@ -182,6 +187,22 @@ describe('the web app as a phone receives it', () => {
       expect(firstPaint).not.toMatch(/<template|data-msg|data-cstck|\.js:\d+/);
       // The app's root stays empty: the app renders there as before.
       expect(html).toContain('<div id="root"></div>');
+    });
+
+    it('starts the app only after that frame is painted, with the same scripts and answers asked for', async () => {
+      const plain = (
+        await testApp.app.inject({ method: 'GET', url: '/auth', headers: { cookie: 'session=x' } })
+      ).body;
+      const html = await pageWithFirstPaint('/auth', {});
+      // Nothing of the app's in the head: the data block at the end of the body names it all.
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head).not.toMatch(/<script type="module"|rel="modulepreload"|rel="preload"/);
+      const boot = dataBlockOf(html, 'app-boot') as { entry: string; modules: string[]; fetches: string[] };
+      expect(boot.entry).toBe(entryScriptOf(plain));
+      for (const file of [boot.entry, ...boot.modules])
+        expect(scriptsOf(distDir)).toContain(path.basename(file));
+      expect(boot.modules.some((url) => url.includes('/auth-page-'))).toBe(true);
+      expect(boot.fetches).toContain('/api/auth/session');
     });
 
     it('puts the wallet’s heading and loading shapes in /wallet’s HTML for a visitor with a session, and nothing personal', async () => {
@@ -204,6 +225,51 @@ describe('the web app as a phone receives it', () => {
         expect(answer.body, url).not.toContain('id="first-paint"');
         expect(answer.body, url).toContain('<div id="root"></div>');
       }
+    });
+
+    it('renders a signed-in person’s home with their figures, and hands the app the answers it shows', async () => {
+      const { app, database } = testApp;
+      const person = await createPerson(app, database.db, { fullName: 'Inès & Co' });
+      await fund(database.db, person.userId, 12_345);
+      const cookie = `session=${person.sessionToken}`;
+      const answer = await app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { cookie, 'accept-language': 'fr' },
+      });
+
+      expect(answer.statusCode).toBe(200);
+      // A person's figures: never kept, never answered 304.
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(answer.headers.etag).toBeUndefined();
+      const firstPaint = firstPaintOf(answer.body);
+      expect(firstPaint).toContain('Inès &amp; Co');
+      expect(firstPaint).toContain('123,45');
+      expect(firstPaint).not.toMatch(/<template|data-msg|data-cstck|\.js:\d+/);
+      // The same answers as the API gives the app, which asks for neither.
+      const api = async (url: string) =>
+        (await app.inject({ method: 'GET', url, headers: { cookie } })).json();
+      expect(dataBlockOf(answer.body, 'first-data')).toEqual({
+        session: await api('/api/auth/session'),
+        dashboard: await api('/api/dashboard'),
+      });
+      expect(dataBlockOf(answer.body, 'app-boot').fetches).toEqual([
+        expect.stringMatching(/^\/locales\/fr\.json\?v=/),
+      ]);
+    });
+
+    it('sends home with its loading shapes, and asks for the answers, when the cookie opens no session', async () => {
+      const answer = await testApp.app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { cookie: 'session=ended' },
+      });
+      expect(answer.headers['cache-control']).toBe('no-cache');
+      expect(answer.body).not.toContain('id="first-data"');
+      expect(firstPaintOf(answer.body)).toContain('motion-safe:animate-pulse');
+      expect(dataBlockOf(answer.body, 'app-boot').fetches).toEqual(
+        expect.arrayContaining(['/api/auth/session', '/api/dashboard']),
+      );
     });
 
     it('is rendered by the build, for every language, and never handed out as a file', async () => {

@@ -18,7 +18,8 @@ export function uniqueEmail(prefix = 'person'): string {
  */
 export function uniqueIp(): string {
   const [a, b] = [randomBytes(2).toString('hex'), randomBytes(2).toString('hex')];
-  return `2001:db8::${a}:${b}`;
+  // Unique in its /64 too: counts kept per IPv6 prefix see each test address as its own visitor.
+  return `2001:db8:${a}:${b}::1`;
 }
 
 /** The cookies an answer set, by name (a cleared cookie has the value ''). */

@@ -22,14 +22,21 @@ export interface CommitSwallowingProxy {
   close(): Promise<void>;
 }
 
+/** Statements of one transaction the proxy keeps for `commits` to look at. */
+const TRANSACTION_KEPT = 64;
+
 /** Long enough for PostgreSQL to finish a COMMIT it has received before its connection goes. */
 const DROP_AFTER_MS = 200;
 
 export async function startCommitSwallowingProxy(target: {
   host: string;
   port: number;
-  /** Whether a statement (lower case, trimmed) commits; COMMIT by default. */
-  commits?: (statement: string) => boolean;
+  /**
+   * Whether a statement (lower case, trimmed) commits what the test watches; COMMIT by default.
+   * `transaction`: the statements sent on that connection since its BEGIN (empty outside one), so
+   * that a COMMIT can be told apart by what it commits.
+   */
+  commits?: (statement: string, transaction: readonly string[]) => boolean;
 }): Promise<CommitSwallowingProxy> {
   const commits = target.commits ?? ((statement: string) => statement.startsWith('commit'));
   let armed = false;
@@ -52,6 +59,8 @@ export async function startCommitSwallowingProxy(target: {
     });
     let startupDone = false;
     let buffered: Buffer = Buffer.alloc(0);
+    /** Statements since BEGIN on this connection (at most TRANSACTION_KEPT of them). */
+    let transaction: string[] = [];
     client.on('data', (chunk: Buffer) => {
       upstream.write(chunk);
       buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk]);
@@ -65,8 +74,12 @@ export async function startCommitSwallowingProxy(target: {
         }
         if (buffered.length < 5 || buffered.length < buffered.readInt32BE(1) + 1) break;
         const length = buffered.readInt32BE(1);
-        const statement = armed && !silenced ? statementOf(buffered.subarray(0, length + 1)) : undefined;
-        if (statement !== undefined && commits(statement)) {
+        const statement = silenced ? undefined : statementOf(buffered.subarray(0, length + 1));
+        if (statement !== undefined) {
+          if (statement.startsWith('begin')) transaction = [];
+          else if (transaction.length < TRANSACTION_KEPT) transaction.push(statement);
+        }
+        if (armed && statement !== undefined && commits(statement, transaction)) {
           silenced = true;
           swallowed++;
           if (armedOptions.once) armed = false;
@@ -77,6 +90,7 @@ export async function startCommitSwallowingProxy(target: {
             }, DROP_AFTER_MS);
           }
         }
+        if (statement?.startsWith('commit') || statement?.startsWith('rollback')) transaction = [];
         buffered = buffered.subarray(length + 1);
       }
     });

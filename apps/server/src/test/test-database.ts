@@ -15,10 +15,12 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
  * starts as a copy of the one the global setup migrated (src/test/global-setup.ts); the
  * migrations still run over it, finding nothing left to apply unless they changed meanwhile.
  */
-export async function openTestDatabase(options: { migrate?: boolean } = {}): Promise<Database> {
+export async function openTestDatabase(
+  options: { migrate?: boolean; replica?: boolean } = {},
+): Promise<Database> {
   const migrate = options.migrate ?? true;
   const database = TEST_DATABASE_URL
-    ? await openSchemaOnServer(TEST_DATABASE_URL)
+    ? await openSchemaOnServer(TEST_DATABASE_URL, options.replica ?? false)
     : await openDatabase({
         kind: 'pglite',
         dataDir: null,
@@ -50,12 +52,14 @@ export async function dropTestSchema(url: string, schemaName: string): Promise<v
   await withClient(url, (client) => client.query(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`));
 }
 
-async function openSchemaOnServer(url: string): Promise<Database> {
+/**
+ * With `replica`, a second pool stands for a streaming replica: the same server and schema (so it
+ * never lags), its connections named `ztart-read`, so that a test can tell which one a read used.
+ */
+async function openSchemaOnServer(url: string, replica: boolean): Promise<Database> {
   const schemaName = await createTestSchema(url);
-  const database = await openDatabase({
-    kind: 'postgres',
-    pool: { connectionString: url, options: `-c search_path=${schemaName}`, max: 4 },
-  });
+  const pool = { connectionString: url, options: `-c search_path=${schemaName}`, max: 4 };
+  const database = await openDatabase({ kind: 'postgres', pool, ...(replica ? { readPool: pool } : {}) });
   let closing: Promise<void> | undefined;
   return {
     ...database,

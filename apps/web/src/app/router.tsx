@@ -276,6 +276,14 @@ const SCREENS: Record<Exclude<ScreenPath, '/:product-ddf' | '/@:ztartag'>, Scree
       (m) => m.NotificationsPage,
     ),
   },
+  '/achievements': {
+    layout: 'app',
+    requiresSignIn: true,
+    lazy: screen(
+      () => import('@/features/gamification/pages/achievements-page'),
+      (m) => m.AchievementsPage,
+    ),
+  },
   '/skiner-coherence': {
     layout: 'app',
     requiresSignIn: true,
@@ -370,9 +378,17 @@ const inAppQuickTipRoute: RouteObject = {
 
 /**
  * Public pages that links of ours lead to, beyond the spec's route table: `/qr/:code` shows a
- * scanned QR code's message and a button to tip its owner; `/i/:code` is an invoice's pay link.
+ * scanned QR code's message and a button to tip its owner; `/i/:code` is an invoice's pay link;
+ * `/help` is the help assistant for signed-out visitors (the header's Help link).
  */
 const linkPageRoutes: RouteObject[] = [
+  {
+    path: '/help',
+    lazy: screen(
+      () => import('@/features/assistant/pages/guest-help-page'),
+      (m) => m.GuestHelpPage,
+    ),
+  },
   {
     path: '/qr/:code',
     lazy: screen(

@@ -13,6 +13,7 @@ import type dashboard from '@/i18n/locales/en/dashboard.json';
 import type ddf from '@/i18n/locales/en/ddf.json';
 import type debts from '@/i18n/locales/en/debts.json';
 import type errors from '@/i18n/locales/en/errors.json';
+import type gamification from '@/i18n/locales/en/gamification.json';
 import type goals from '@/i18n/locales/en/goals.json';
 import type guard from '@/i18n/locales/en/guard.json';
 import type investments from '@/i18n/locales/en/investments.json';
@@ -50,6 +51,7 @@ declare module 'i18next' {
       dashboard: typeof dashboard;
       ddf: typeof ddf;
       errors: typeof errors;
+      gamification: typeof gamification;
       goals: typeof goals;
       guard: typeof guard;
       nav: typeof nav;

@@ -29,6 +29,7 @@ export const NAMESPACES = [
   'admin',
   'observatory',
   'ddf',
+  'gamification',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toastStore } from '@/components/ui/toast/toast-store';
 import { setDemoMode } from '@/lib/demo/demo-mode';
 import { DEMO_SETTLE_MS, demoPaymentMethods, resetDemoMoney, simulateDeposit } from '@/lib/demo/demo-money';
+import { celebrationStore } from '@/lib/gamification/celebrations';
 import {
   applyLiveEvent,
   connectLiveEvents,
@@ -108,6 +109,7 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   resetDemoMoney();
+  celebrationStore.dismissAll();
 });
 
 describe('applyLiveEvent', () => {
@@ -143,6 +145,64 @@ describe('applyLiveEvent', () => {
     const spanish = toastStore.getSnapshot()[0]?.title ?? '';
     expect(spanish.replace(/\s/g, ' ')).toContain('50,00 €');
     expect(spanish).toMatch(/depósito/);
+  });
+});
+
+describe('gamification in live events', () => {
+  it('a celebration refreshes the level, XP and challenges and shows the celebration, not a toast', async () => {
+    const { client } = clientWithAnswers();
+    client.setQueryData(['gamification', 'standing'], { cached: true });
+    const toastsBefore = toastStore.getSnapshot();
+    const celebration = { kind: 'challenge_complete', challengeId: 'send_tip', xp: 25 } as const;
+    await applyLiveEvent(client, { type: 'celebration', celebration }, createTestI18n('en'));
+    expect(client.getQueryState(['gamification', 'standing'])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['wallet', 'summary'])?.isInvalidated).toBe(false);
+    expect(celebrationStore.getSnapshot().map((shown) => shown.celebration)).toEqual([celebration]);
+    expect(toastStore.getSnapshot()).toBe(toastsBefore);
+  });
+
+  it('money moving refreshes the level and XP too: money actions earn XP', async () => {
+    const { client } = clientWithAnswers();
+    client.setQueryData(['gamification', 'standing'], { cached: true });
+    await applyLiveEvent(client, { type: 'transaction', transaction: transaction() }, createTestI18n('en'));
+    expect(client.getQueryState(['gamification', 'standing'])?.isInvalidated).toBe(true);
+  });
+
+  it('an achievement or level notification counts in the bell without a toast: its celebration says it', async () => {
+    const { client, stale } = clientWithAnswers();
+    client.setQueryData(UNREAD_COUNT_QUERY_KEY, 0);
+    const toastsBefore = toastStore.getSnapshot();
+    await applyLiveEvent(
+      client,
+      {
+        type: 'notification',
+        notification: notification({
+          type: 'achievement',
+          event: 'achievement_unlocked',
+          data: { achievementId: 'first_deposit', rarity: 'common' },
+        }),
+      },
+      createTestI18n('en'),
+    );
+    expect(client.getQueryData(UNREAD_COUNT_QUERY_KEY)).toBe(1);
+    expect(stale()).toContain('notifications');
+    expect(toastStore.getSnapshot()).toBe(toastsBefore);
+  });
+
+  it('words achievement and level notifications in the notification centre', async () => {
+    const en = createTestI18n('en');
+    await en.loadNamespaces('gamification');
+    const unlocked = notification({
+      type: 'achievement',
+      event: 'achievement_unlocked',
+      data: { achievementId: 'tips_received_10', rarity: 'rare' },
+    });
+    expect(notificationToast(unlocked, en).title).toBe('Achievement unlocked: Crowd pleaser');
+    const level = notification({ type: 'achievement', event: 'level_up', data: { level: 'expert' } });
+    expect(notificationToast(level, en).title).toBe('You reached the Expert level');
+    const es = createTestI18n('es');
+    await es.loadNamespaces('gamification');
+    expect(notificationToast(level, es).title).toBe('Llegaste al nivel Experto');
   });
 });
 
@@ -373,5 +433,22 @@ describe('an invoice falling due in words', () => {
     const french = notificationToast(dueSoon, createTestI18n('fr')).title;
     expect(french).toContain('31 mai 2026');
     expect(french).not.toContain('2026-05-31');
+  });
+});
+
+describe('a plan that could not be renewed in words', () => {
+  it('names the plan and the price the wallet lacked, in the person’s language', () => {
+    const failed = notification({
+      type: 'system',
+      event: 'plan_renewal_failed',
+      data: { amountMinor: 2_700, currency: 'EUR', planLevel: 'business' },
+    });
+    const english = notificationToast(failed, createTestI18n('en'));
+    expect(english.variant).toBe('destructive');
+    expect(english.title).toContain('Your Business plan could not be renewed');
+    expect(english.title).toContain('€27.00');
+    expect(notificationToast(failed, createTestI18n('es')).title).toContain(
+      'No se pudo renovar tu plan Business',
+    );
   });
 });

@@ -8,6 +8,7 @@ import { toast } from '@/components/ui/toast/toast-store';
 import { useAuth } from '@/lib/auth/auth-context';
 import { formatCalendarDate } from '@/lib/calendar-date';
 import { afterFirstScreen } from '@/lib/contract-check';
+import { celebrationStore } from '@/lib/gamification/celebrations';
 
 export const LIVE_EVENTS_PATH = '/api/events';
 
@@ -37,6 +38,8 @@ export const GOALS_QUERY_ROOT = ['goals'] as const;
 export const INVESTMENTS_QUERY_ROOT = ['investments'] as const;
 /** The person's invoices: a payment of one lands in the wallet, so money events refresh them too. */
 export const INVOICES_QUERY_ROOT = ['invoices'] as const;
+/** Level, XP, achievements and challenges: money movements earn XP, so they refresh them too. */
+export const GAMIFICATION_QUERY_ROOT = ['gamification'] as const;
 
 /**
  * The app keeps answers fresh for minutes and does not refetch on mount; an answer that a
@@ -56,6 +59,7 @@ export function invalidateMoneyQueries(queryClient: QueryClient): Promise<void> 
     queryClient.invalidateQueries({ queryKey: GOALS_QUERY_ROOT }),
     queryClient.invalidateQueries({ queryKey: INVESTMENTS_QUERY_ROOT }),
     queryClient.invalidateQueries({ queryKey: INVOICES_QUERY_ROOT }),
+    queryClient.invalidateQueries({ queryKey: GAMIFICATION_QUERY_ROOT }),
   ]).then(() => undefined);
 }
 
@@ -71,6 +75,14 @@ function budgetCategoryName(data: Notification['data'], i18n: I18n): string | nu
     : null;
 }
 
+/** A plan's name as the plans screen shows it (the business catalogue's), else its level as sent. */
+function planName(level: string | undefined, i18n: I18n): string {
+  const key = `plans.levels.${level ?? ''}`;
+  return level && i18n.exists(key, { ns: 'business' })
+    ? i18n.getFixedT(null, 'business')(key as 'plans.levels.business')
+    : (level ?? '');
+}
+
 /** A notification event in words: "You received $12.34 from @leo". */
 export function notificationToast(
   notification: Notification,
@@ -81,6 +93,7 @@ export function notificationToast(
   const amount = formatMoney(data.amountMinor ?? 0, currency, i18n.language);
   const from = data.fromZtartag ? `@${data.fromZtartag}` : data.fromName;
   const t = i18n.getFixedT(null, 'wallet');
+  const gamification = i18n.getFixedT(null, 'gamification');
   switch (notification.event) {
     case 'transfer_received':
       return {
@@ -133,6 +146,11 @@ export function notificationToast(
         }),
         variant: 'success',
       };
+    case 'invoice_payment_failed':
+      return {
+        title: t('live.invoicePaymentFailed', { amount, number: data.invoiceNumber ?? '' }),
+        variant: 'destructive',
+      };
     case 'invoice_due_soon':
       return {
         title: t('live.invoiceDueSoon', {
@@ -151,8 +169,32 @@ export function notificationToast(
         }),
         variant: 'default',
       };
+    case 'achievement_unlocked':
+      return {
+        title: data.achievementId
+          ? gamification('notifications.achievementUnlocked', {
+              title: gamification(`achievements.${data.achievementId}.title`),
+            })
+          : gamification('notifications.achievementUnlockedUnnamed'),
+        variant: 'success',
+      };
+    case 'level_up':
+      return {
+        title: data.level
+          ? gamification('notifications.levelUp', { level: gamification(`levels.${data.level}`) })
+          : gamification('notifications.levelUpUnnamed'),
+        variant: 'success',
+      };
+    case 'plan_renewal_failed':
+      return {
+        title: t('live.planRenewalFailed', { amount, plan: planName(data.planLevel, i18n) }),
+        variant: 'destructive',
+      };
   }
 }
+
+/** Notifications whose news the celebration of the same moment already shows: no toast for them. */
+const CELEBRATED_EVENTS: ReadonlySet<Notification['event']> = new Set(['achievement_unlocked', 'level_up']);
 
 /**
  * What each event does to the screen: a transaction refreshes money queries; a notification
@@ -176,6 +218,13 @@ export async function applyLiveEvent(queryClient: QueryClient, event: LiveEvent,
     await invalidateMoneyQueries(queryClient);
     return;
   }
+  if (event.type === 'celebration') {
+    void queryClient.invalidateQueries({ queryKey: GAMIFICATION_QUERY_ROOT });
+    // Its words are ready when its card and its announcement show.
+    await i18n.loadNamespaces(['gamification']);
+    celebrationStore.celebrate(event.celebration);
+    return;
+  }
   // The bell counts it at once; the refetch that follows confirms the count.
   queryClient.setQueryData<number>(UNREAD_COUNT_QUERY_KEY, (count) =>
     count === undefined ? count : count + 1,
@@ -183,6 +232,7 @@ export async function applyLiveEvent(queryClient: QueryClient, event: LiveEvent,
   void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_ROOT });
   if (event.notification.event === 'debt_recorded' || event.notification.event === 'debt_due')
     void queryClient.invalidateQueries({ queryKey: DEBTS_QUERY_ROOT });
+  if (CELEBRATED_EVENTS.has(event.notification.event)) return;
   // Budget alerts name their category from the transactions catalogue.
   await i18n.loadNamespaces(['wallet', 'transactions']);
   toast(notificationToast(event.notification, i18n));
@@ -193,6 +243,7 @@ const LIVE_EVENT_TYPES = Object.keys({
   transaction: true,
   notification: true,
   notifications_read: true,
+  celebration: true,
 } satisfies Record<LiveEvent['type'], true>) as LiveEvent['type'][];
 
 /** The wait before reconnecting after the `attempt`-th failure in a row: 1 s doubling to 30 s, with jitter. */
@@ -314,6 +365,7 @@ export function useLiveEvents(): void {
           parse,
           onEvent: handle,
           onReconnect: () => {
+            // What changed while the stream was down (XP too) is in these answers; its celebrations are past.
             void queryClient.invalidateQueries({ queryKey: TIPS_QUERY_ROOT });
             void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_ROOT });
             void invalidateMoneyQueries(queryClient);

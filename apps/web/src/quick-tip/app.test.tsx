@@ -129,6 +129,35 @@ describe('a business tip link', () => {
   });
 });
 
+describe('a business with a minimum tip', () => {
+  it('says the minimum under its branding and starts the range there', async () => {
+    mockApi({
+      'GET /api/public/profiles/cafe_aurora': [
+        200,
+        quickTipProfile({
+          ztartag: 'cafe_aurora',
+          minMinor: 500,
+          presetsMinor: [500, 1_000],
+          business: {
+            name: 'Café Aurora',
+            tag: 'cafe_aurora',
+            logoUrl: null,
+            brandColor: null,
+            message: null,
+            minimumTipMinor: 500,
+          },
+        }),
+      ],
+    });
+    renderPage('?to=cafe_aurora');
+
+    expect(await screen.findByTestId('business-minimum-tip')).toHaveTextContent(
+      'The minimum tip here is $5.00.',
+    );
+    expect(screen.getByText(/^From \$5\.00 to/)).toBeInTheDocument();
+  });
+});
+
 describe('a quick tip by card, without an account', () => {
   it('shows who is tipped, the presets, the custom amount and the no-account statement', async () => {
     mockApi(PROFILE);

@@ -55,6 +55,13 @@ describe('where a refused tip shows', () => {
     });
   });
 
+  it('names a business’s own minimum tip on the amount', () => {
+    expect(fail('limit_exceeded', 422, { limit: 'businessMinimumTip', limitMinor: 500 })).toEqual({
+      kind: 'fields',
+      problems: { amount: { key: 'amount.min', vars: { min: '$5.00' } } },
+    });
+  });
+
   it('explains the balance’s own limits', () => {
     expect(
       fail('limit_exceeded', 422, { limit: 'daily', limitMinor: 50_000, remainingMinor: 1_250 }),

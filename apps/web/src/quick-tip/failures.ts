@@ -77,6 +77,7 @@ function limitFailure(error: RequestError, context: FailureContext): Failure {
   const amount = (minor: number | null) => (minor === null ? '' : context.money(minor, context.currency));
   switch (error.details.limit) {
     case 'quickTipMin':
+    case 'businessMinimumTip':
       return {
         kind: 'fields',
         problems: { amount: { key: 'amount.min', vars: { min: amount(limitMinor) } } },

@@ -4,6 +4,7 @@ import type {
   QuickTipPageInput,
   QuickTipPageRenderer,
 } from '@ztart/shared/quick-tip-page';
+import { jsonForScriptElement } from '@ztart/shared/script-data';
 import { renderToString } from 'react-dom/server';
 import { QuickTipApp } from './app.tsx';
 import { DocumentTitleSink } from './components/states.tsx';
@@ -19,16 +20,6 @@ import { detectLanguage } from './i18n.ts';
 export function receiverOfLink(search: string): string | null {
   const params = readLinkParams(search);
   return params.to !== null && !params.toInvalid ? params.to : null;
-}
-
-/**
- * JSON that cannot end the script element it sits in, nor start a comment or markup there:
- * `<`, `>` and `&` as escapes (and the two line separators that older parsers refused).
- */
-export function jsonForScriptElement(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => {
-    return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
-  });
 }
 
 export function renderQuickTipPage({ search, languageTags, profile }: QuickTipPageInput): QuickTipPage {

@@ -26,6 +26,14 @@ export const ASSISTANT_LIMITS = {
   messagesListed: 200,
   /** Earlier messages an engine is given as context. */
   historyMessages: 10,
+  /**
+   * Tokens reserved for an answer before the engine runs (decision 0049): as many as are left
+   * under every quota, up to `answerTokensMax`; a request that cannot reserve `answerTokensMin`
+   * after its question is refused. The OpenAI-compatible adapter passes the reservation as
+   * `max_tokens`.
+   */
+  answerTokensMin: 100,
+  answerTokensMax: 1_000,
 } as const;
 
 /** Whether a role may use a model: premium models need the premiumModels capability. */
@@ -161,6 +169,25 @@ export type AssistantStreamEvent =
   | { event: 'delta'; data: { text: string } }
   | { event: 'done'; data: SendMessageResponse }
   | { event: 'error'; data: { code: string } };
+
+/**
+ * `POST /api/assistant/guest/messages`: a signed-out visitor asks the help assistant (how to use
+ * the app; no personal figures), within the guest quota counted per device and per address.
+ */
+export const guestMessageRequestSchema = z
+  .object({
+    content: safeText({ multiline: true })
+      .min(1, 'validation.required')
+      .max(ASSISTANT_LIMITS.messageMax, 'validation.tooLong'),
+    language: z.enum(LANGUAGES),
+  })
+  .meta({ id: 'GuestAssistantMessageRequest' });
+export type GuestMessageRequest = z.infer<typeof guestMessageRequestSchema>;
+
+export const guestMessageResponseSchema = z
+  .object({ answer: z.object({ content: z.string(), tokens: z.number().int() }), usage: usageSchema })
+  .meta({ id: 'GuestAssistantMessageResponse' });
+export type GuestMessageResponse = z.infer<typeof guestMessageResponseSchema>;
 
 export const QUOTAS = ['daily', 'monthly', 'cost'] as const;
 export type Quota = (typeof QUOTAS)[number];

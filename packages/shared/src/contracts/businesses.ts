@@ -6,7 +6,7 @@ import {
   MEMBER_APPROVAL_STATUSES,
   membershipCounts,
 } from '../business.ts';
-import { TEXT_LIMITS } from '../limits.ts';
+import { AMOUNT_LIMITS, TEXT_LIMITS } from '../limits.ts';
 import { isBusinessLevel, type UserLevel } from '../roles.ts';
 import { safeText, safeWebAddress } from '../safe-text.ts';
 import { emailSchema, ztartagSchema } from '../validation.ts';
@@ -120,18 +120,33 @@ export const BUSINESS_ROUTE_PERMISSIONS = {
   'DELETE /api/businesses/:id/logo': 'manageBranding',
   'GET /api/businesses/:id/members': 'manageTeam',
   'POST /api/businesses/:id/invitations': 'inviteMembers',
+  'DELETE /api/businesses/:id/invitations/:invitationId': 'inviteMembers',
   'PATCH /api/businesses/:id/members/:userId': 'manageTeam',
   'DELETE /api/businesses/:id/members/:userId': 'removeMembers',
   'GET /api/businesses/:id/roles': 'manageRoles',
   'POST /api/businesses/:id/roles': 'manageRoles',
   'DELETE /api/businesses/:id/roles/:roleId': 'manageRoles',
   'GET /api/businesses/:id/wallet': 'manageWallets',
+  'GET /api/businesses/:id/transactions': 'manageWallets',
   'POST /api/businesses/:id/distributions': 'configurePayments',
   'GET /api/businesses/:id/qr-codes': 'manageQrCodes',
   'POST /api/businesses/:id/qr-codes': 'manageQrCodes',
   'GET /api/businesses/:id/webhooks': 'manageIntegrations',
   'POST /api/businesses/:id/webhooks': 'manageIntegrations',
+  'DELETE /api/businesses/:id/webhooks/:webhookId': 'manageIntegrations',
   'GET /api/businesses/:id/webhooks/:webhookId/deliveries': 'manageIntegrations',
+  'GET /api/businesses/:id/qr-codes/:qrCodeId/image.png': 'manageQrCodes',
+  'GET /api/businesses/:id/qr-codes/:qrCodeId/image.svg': 'manageQrCodes',
+  'GET /api/businesses/:id/insights': 'viewRevenue',
+  'GET /api/businesses/:id/exports/financials.csv': 'exportFinancials',
+  'GET /api/businesses/:id/exports/financials.pdf': 'exportFinancials',
+  'GET /api/businesses/:id/campaigns': 'manageCampaigns',
+  'POST /api/businesses/:id/campaigns': 'manageCampaigns',
+  'GET /api/businesses/:id/campaigns/:campaignId': 'manageCampaigns',
+  'POST /api/businesses/:id/webhooks/:webhookId/test': 'manageIntegrations',
+  'GET /api/businesses/:id/api-keys': 'manageIntegrations',
+  'POST /api/businesses/:id/api-keys': 'manageIntegrations',
+  'DELETE /api/businesses/:id/api-keys/:keyId': 'manageIntegrations',
 } as const satisfies Record<string, BusinessPermission>;
 export type BusinessRoute = keyof typeof BUSINESS_ROUTE_PERMISSIONS;
 
@@ -222,7 +237,14 @@ export const updateBusinessRequestSchema = z
       .max(BUSINESS_TEXT_LIMITS.policies, 'validation.tooLong')
       .nullable()
       .optional(),
-    minimumTipMinor: amountMinorSchema.nullable().optional(),
+    /**
+     * At most the quick-tip maximum (AMOUNT_LIMITS.quickTipMaxMinor): a higher minimum would refuse
+     * every card tip. Above it → 400 `validation_failed` (`validation.amountMax`).
+     */
+    minimumTipMinor: amountMinorSchema
+      .max(AMOUNT_LIMITS.quickTipMaxMinor, 'validation.amountMax')
+      .nullable()
+      .optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message: 'validation.required',
@@ -234,6 +256,7 @@ export const businessParamsSchema = z.object({ id: z.uuid() });
 export const businessMemberParamsSchema = z.object({ id: z.uuid(), userId: z.uuid() });
 export const businessRoleParamsSchema = z.object({ id: z.uuid(), roleId: z.uuid() });
 export const businessInvitationParamsSchema = z.object({ id: z.uuid() });
+export const businessInvitationOfBusinessParamsSchema = z.object({ id: z.uuid(), invitationId: z.uuid() });
 
 // ---------------------------------------------------------------------------------------------
 // Members, invitations and custom roles
@@ -310,6 +333,12 @@ export type MyInvitationsResponse = z.infer<typeof myInvitationsResponseSchema>;
  * → 404 `not_found`. Accepting over the limit (the plan went down since) → 422 `limit_exceeded`.
  */
 export const answerInvitationResponseSchema = businessInvitationSchema;
+
+/**
+ * `DELETE /api/businesses/{id}/invitations/{invitationId}` → 204: the owner takes back an
+ * invitation not yet answered (by ztartag or email); it can no longer be accepted. One already
+ * answered, or another business's → 404 `not_found`.
+ */
 
 /** `PATCH /api/businesses/{id}/members/{userId}` → BusinessMember: gives or takes a custom role. */
 export const updateMemberRequestSchema = z
@@ -446,7 +475,7 @@ export function splitByWeights(amountMinor: number, weights: readonly number[]):
 
 /** Details of 422 `limit_exceeded` on business limits (spec §9). */
 export const businessLimitDetailsSchema = z.object({
-  limit: z.enum(['teamMembers', 'qrCodes', 'monthlyTransfers']),
+  limit: z.enum(['teamMembers', 'qrCodes', 'monthlyTransfers', 'businesses', 'webhooks', 'apiKeys']),
   max: z.number().int(),
 });
 export type BusinessLimitDetails = z.infer<typeof businessLimitDetailsSchema>;
@@ -454,10 +483,20 @@ export type BusinessLimitDetails = z.infer<typeof businessLimitDetailsSchema>;
 /** Details of 403 `forbidden` on a business route. */
 export const forbiddenDetailsSchema = z.object({ permission: businessPermissionSchema });
 
-export const WEBHOOK_EVENTS = ['tip.received', 'transfer.completed', 'invoice.created'] as const;
+/**
+ * What a webhook may listen to (decision 0047): a tip into the business's wallet, money into it
+ * (a transfer to its tag) or out of it (a distribution to the team), and an invoice of the owner's
+ * paid. `ping` is only the test event (`POST …/webhooks/{wid}/test`): no one subscribes to it.
+ */
+export const WEBHOOK_EVENTS = ['tip.received', 'transfer.received', 'transfer.sent', 'invoice.paid'] as const;
+export const WEBHOOK_DELIVERY_EVENTS = [...WEBHOOK_EVENTS, 'ping'] as const;
+export type WebhookDeliveryEvent = (typeof WEBHOOK_DELIVERY_EVENTS)[number];
 export const WEBHOOK_SIGNATURE_HEADER = 'x-ztart-signature';
-/** Delays before each retry of a delivery that failed (then it is given up). */
+/** Delays before each retry of a delivery that failed (then it is given up). A ping is not retried. */
 export const WEBHOOK_RETRY_SECONDS = [10, 60, 300, 1_800, 7_200] as const;
+/** How many webhooks and live API keys one business may have. */
+export const WEBHOOKS_PER_BUSINESS = 20;
+export const API_KEYS_PER_BUSINESS = 10;
 
 export const webhookSchema = z
   .object({
@@ -471,6 +510,15 @@ export const webhookSchema = z
   .meta({ id: 'BusinessWebhook' });
 export type Webhook = z.infer<typeof webhookSchema>;
 
+/**
+ * `POST /api/businesses/{id}/webhooks` → 201 BusinessWebhook. The address must be `https` on port
+ * 443 (in production; elsewhere also `http` on port 80), without a user name or password, and its
+ * host a public one: a private, loopback, link-local (the cloud metadata address among them),
+ * unique-local, multicast or reserved address, or a name that resolves to one → 422
+ * `webhook_address_not_allowed`. The host is resolved again at each delivery and the connection
+ * made to the address checked, so a name that later points inward is refused then too. More than
+ * WEBHOOKS_PER_BUSINESS → 422 `limit_exceeded` `{ limit: 'webhooks', max }`.
+ */
 export const createWebhookRequestSchema = z
   .object({
     url: safeWebAddress({ max: 2048 }),
@@ -483,18 +531,65 @@ export const webhookListResponseSchema = z
   .object({ items: z.array(webhookSchema) })
   .meta({ id: 'BusinessWebhookList' });
 
+/**
+ * One event for one webhook and how its tries went: `lastStatus` is the receiver's HTTP status of
+ * the last try, null when there was no answer (or the address was refused: `lastError`).
+ */
 export const webhookDeliverySchema = z
   .object({
     id: z.uuid(),
-    event: z.enum(WEBHOOK_EVENTS),
+    event: z.enum(WEBHOOK_DELIVERY_EVENTS),
     attempts: z.number().int(),
     lastStatus: z.number().int().nullable(),
+    /** Why the last try got no answer: `timeout`, `address_not_allowed` or `network`; null otherwise. */
+    lastError: z.enum(['timeout', 'address_not_allowed', 'network']).nullable(),
     deliveredAt: z.iso.datetime().nullable(),
     nextAttemptAt: z.iso.datetime().nullable(),
     createdAt: z.iso.datetime(),
   })
   .meta({ id: 'BusinessWebhookDelivery' });
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 export const webhookDeliveryListResponseSchema = z
   .object({ items: z.array(webhookDeliverySchema) })
   .meta({ id: 'BusinessWebhookDeliveryList' });
 export const webhookParamsSchema = z.object({ id: z.uuid(), webhookId: z.uuid() });
+
+// ---------------------------------------------------------------------------------------------
+// API keys (enterprise integrations, decision 0047)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A key opens read-only calls to its own business's data, sent as `Authorization: Bearer <key>`:
+ * `GET /api/businesses/{id}/wallet` and `GET /api/businesses/{id}/transactions`. Anything else
+ * (money above all), another business, or a revoked key → 401 `unauthorized`.
+ */
+export const API_KEY_PREFIX = 'ztk_';
+
+export const apiKeySchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    /** The key's first characters, to recognise it; the key itself is shown once. */
+    prefix: z.string(),
+    createdAt: z.iso.datetime(),
+    lastUsedAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'BusinessApiKey' });
+export type ApiKey = z.infer<typeof apiKeySchema>;
+
+/** `POST /api/businesses/{id}/api-keys` → 201: the key in full, this once (only its hash is kept). */
+export const createdApiKeySchema = apiKeySchema
+  .extend({ key: z.string() })
+  .meta({ id: 'CreatedBusinessApiKey' });
+export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
+
+export const createApiKeyRequestSchema = z
+  .object({ name: businessNameSchema })
+  .meta({ id: 'CreateBusinessApiKeyRequest' });
+export type CreateApiKeyRequest = z.infer<typeof createApiKeyRequestSchema>;
+
+/** `GET /api/businesses/{id}/api-keys` → the live keys, newest first. */
+export const apiKeyListResponseSchema = z
+  .object({ items: z.array(apiKeySchema) })
+  .meta({ id: 'BusinessApiKeyList' });
+export const apiKeyParamsSchema = z.object({ id: z.uuid(), keyId: z.uuid() });

@@ -8,3 +8,12 @@ export const healthResponseSchema = z
   })
   .meta({ id: 'Health' });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** `GET /api/health/live`: the process is up and answers (it says nothing of the database). */
+export const livenessResponseSchema = z
+  .object({
+    status: z.literal('ok'),
+    version: z.string(),
+  })
+  .meta({ id: 'Liveness' });
+export type LivenessResponse = z.infer<typeof livenessResponseSchema>;

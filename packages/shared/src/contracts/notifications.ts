@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { ACHIEVEMENT_RARITIES } from '../gamification.ts';
 import { CURRENCIES } from '../money.ts';
 import { safeText } from '../safe-text.ts';
+import { achievementIdSchema, celebrationSchema, gamificationLevelSchema } from './gamification.ts';
 import { transactionSchema } from './transactions.ts';
 
 /** Spec §3: a notification has a type and is read or unread. */
@@ -25,10 +27,21 @@ export const NOTIFICATION_EVENTS = [
   'goal_reached',
   /** An invoice of the person's was paid (decision 0038): type `transfer`. */
   'invoice_paid',
+  /** A card payment of an invoice of the person's failed at settlement: it is payable again. Type `transfer`. */
+  'invoice_payment_failed',
   /** A sent invoice of the person's falls due in INVOICE_LIMITS.reminderDaysBefore days: type `reminder`. */
   'invoice_due_soon',
   /** A sent invoice of the person's passed its due date unpaid: type `reminder`. */
   'invoice_overdue',
+  /** An achievement was unlocked (decision 0050): type `achievement`, with `achievementId` and `rarity`. */
+  'achievement_unlocked',
+  /** A new level was reached (decision 0050): type `achievement`, with `level`. */
+  'level_up',
+  /**
+   * A paid plan could not be renewed at the end of its period (not enough money in the wallet):
+   * the level went back to freemium. Type `system`; data: planLevel, amountMinor, currency.
+   */
+  'plan_renewal_failed',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -64,6 +77,12 @@ export const notificationSchema = z
       invoiceNumber: z.string().optional(),
       customerName: z.string().optional(),
       dueDate: z.string().optional(),
+      /** An unlocked achievement's id and rarity, or the level reached (decision 0050). */
+      achievementId: achievementIdSchema.optional(),
+      rarity: z.enum(ACHIEVEMENT_RARITIES).optional(),
+      level: gamificationLevelSchema.optional(),
+      /** A plan's level (business, enterprise), when the notification is about a plan. */
+      planLevel: z.string().optional(),
     }),
     readAt: z.iso.datetime().nullable(),
     createdAt: z.iso.datetime(),
@@ -143,6 +162,8 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('transaction'), transaction: transactionSchema }),
   /** Notifications were marked read (on another page, perhaps): the bell shows this count. */
   z.object({ type: z.literal('notifications_read'), unreadCount: z.number().int().min(0) }),
+  /** Something to celebrate (decision 0050): a level reached, an achievement, a daily challenge completed. */
+  z.object({ type: z.literal('celebration'), celebration: celebrationSchema }),
 ]);
 
 export type LiveEvent = z.infer<typeof liveEventSchema>;

@@ -4,22 +4,32 @@ import { CURRENCIES, type Currency } from '../money.ts';
 import { USER_LEVELS, type UserLevel } from '../roles.ts';
 
 /**
- * Plans (issue 17, decision 0039): a person's `user_level` decides what they may do (spec §3, §6).
- * Business and enterprise are paid monthly from the wallet, through the ledger, to the platform's
- * revenue account; freemium is free. An upgrade is paid at once and starts a period of one month;
- * a downgrade takes effect at the end of the period. At the end of a period that has no downgrade
- * waiting, the next month is paid from the wallet when the person reads their plan or uses a
- * business; without the money the level falls back to freemium.
+ * Plans (issue 17, decisions 0039 and 0046): a person's `user_level` decides what they may do
+ * (spec §3, §6). Business and enterprise are paid monthly from the wallet, through the ledger, to
+ * the platform's revenue account, at the price of the wallet's currency; freemium is free. An
+ * upgrade is paid at once and starts a period of one month; a downgrade takes effect at the end of
+ * the period. The renewal worker pays the next month from the wallet when a period ends; without
+ * the money the level falls back to freemium and the person is told. A level an admin sets is no
+ * subscription: it neither renews nor lapses.
  */
 export const PLAN_LEVELS = ['freemium', 'business', 'enterprise'] as const satisfies readonly UserLevel[];
 export type PlanLevel = (typeof PLAN_LEVELS)[number];
 
-/** Monthly price of each plan in minor units, the same figure in every currency the wallet holds. */
-export const PLAN_PRICES_MINOR: Record<PlanLevel, number> = {
-  freemium: 0,
-  business: 2_900,
-  enterprise: 9_900,
+/**
+ * Monthly price of each plan in minor units of each wallet currency: local prices rounded the way
+ * each market expects (…,99 or whole figures), near the US dollar price at the reference rates. The
+ * wallet is charged in its own currency at its own price: no exchange happens.
+ */
+export const PLAN_PRICES_MINOR: Record<PlanLevel, Record<Currency, number>> = {
+  freemium: { USD: 0, EUR: 0, BRL: 0, MXN: 0 },
+  business: { USD: 2_900, EUR: 2_700, BRL: 15_900, MXN: 52_900 },
+  enterprise: { USD: 9_900, EUR: 9_200, BRL: 54_900, MXN: 179_900 },
 };
+
+/** A plan's monthly price in a currency (minor units). */
+export function planPriceMinor(level: PlanLevel, currency: Currency): number {
+  return PLAN_PRICES_MINOR[level][currency];
+}
 
 /** How long one paid period lasts. */
 export const PLAN_PERIOD_MONTHS = 1;
@@ -40,8 +50,11 @@ export const planLevelSchema = z.enum(PLAN_LEVELS);
 export const planSchema = z
   .object({
     level: planLevelSchema,
+    /** The price in `currency`, the person's default one (the currency of their subscription, else the one they hold most of). */
     priceMinor: z.number().int(),
     currency: z.enum(CURRENCIES),
+    /** The price in every wallet currency: the person may pay from any of their wallets. */
+    prices: z.array(z.object({ currency: z.enum(CURRENCIES), priceMinor: z.number().int() })),
     limits: z.object({
       teamMembers: z.number().int(),
       qrCodes: z.number().int(),
@@ -59,6 +72,8 @@ export const subscriptionSchema = z
     periodEnd: z.iso.datetime().nullable(),
     /** The level that starts at periodEnd (a downgrade asked for); null when the plan renews. */
     pendingLevel: planLevelSchema.nullable(),
+    /** The currency the plan is paid in (renewals too); null without a paid plan. */
+    currency: z.enum(CURRENCIES).nullable().optional(),
   })
   .meta({ id: 'Subscription' });
 export type Subscription = z.infer<typeof subscriptionSchema>;
@@ -81,5 +96,11 @@ export const subscribeRequestSchema = z
 export type SubscribeRequest = z.infer<typeof subscribeRequestSchema>;
 
 export function planPrice(level: PlanLevel, currency: Currency): Plan {
-  return { level, priceMinor: PLAN_PRICES_MINOR[level], currency, limits: { ...planLimits(level) } };
+  return {
+    level,
+    priceMinor: planPriceMinor(level, currency),
+    currency,
+    prices: CURRENCIES.map((code) => ({ currency: code, priceMinor: planPriceMinor(level, code) })),
+    limits: { ...planLimits(level) },
+  };
 }

@@ -107,7 +107,9 @@ export const ztartagSuggestionResponseSchema = z
  * `DELETE /api/profiles/me` → 204; personal data removed or anonymised, audit and money history
  * kept. A confirmation other than DELETE → 400 `delete_confirmation_failed`; a wrong password →
  * 403 `current_password_incorrect`; money still held → 409 `balance_not_empty`
- * ({@link balanceNotEmptyDetailsSchema}).
+ * ({@link balanceNotEmptyDetailsSchema}); money still held by a business the person owns → 409
+ * `business_balance_not_empty` ({@link businessBalanceNotEmptyDetailsSchema}). Deleting an owner's
+ * account closes their businesses: nothing pays into them any more.
  */
 export const deleteAccountRequestSchema = z
   .object({
@@ -144,6 +146,16 @@ export const balanceNotEmptyDetailsSchema = z
   .object({ balances: z.array(heldMoneySchema).min(1) })
   .meta({ id: 'BalanceNotEmptyDetails' });
 export type BalanceNotEmptyDetails = z.infer<typeof balanceNotEmptyDetailsSchema>;
+
+/** `details` of 409 `business_balance_not_empty`: each business of the person's that still holds money. */
+export const businessBalanceNotEmptyDetailsSchema = z
+  .object({
+    businesses: z
+      .array(z.object({ businessId: z.uuid(), name: z.string(), balances: z.array(heldMoneySchema).min(1) }))
+      .min(1),
+  })
+  .meta({ id: 'BusinessBalanceNotEmptyDetails' });
+export type BusinessBalanceNotEmptyDetails = z.infer<typeof businessBalanceNotEmptyDetailsSchema>;
 
 /** `GET /api/user-roles/:userId` — the spec's "Read user_roles" (own, or any for an admin). */
 export const userRolesParamsSchema = z.object({ userId: z.uuid() });

@@ -388,7 +388,10 @@ export const tipCardSchema = addCardRequestSchema.pick({
  * - source `wallet`: signed in only (401 `unauthorized`), no `card`; moves the balance at once
  *   (completed) under the transfer limits: 422 `insufficient_balance`, 422 `limit_exceeded`
  *   (`transferMax` | `daily`), 403 `pin_required`.
- * Both: unknown or deleted receiver → 404 `recipient_user_not_found`; to oneself → 400
+ * Both: unknown or deleted receiver, or a business that is not open (suspended, closed, or its
+ * owner off the business plans) → 404 `recipient_user_not_found`; below a business's minimum tip
+ * (converted to the tip's currency at the reference rates, rounded up) → 422 `limit_exceeded`
+ * (`details: { limit: 'businessMinimumTip', limitMinor }`); to oneself → 400
  * `recipient_is_self`; `qrCode` of another receiver, or a payment QR code with another amount or
  * currency → 400 `validation_failed`; anything else → 500 `tip_failed`. No money moves on an error.
  */

@@ -192,6 +192,53 @@ describe('verifying a phone number', () => {
     });
   });
 
+  it('keeps a verified number on one account: another is refused 409 phone_in_use, and no code is sent', async () => {
+    const holder = await signUpAndSignIn(testApp.app);
+    const other = await signUpAndSignIn(testApp.app);
+    const phone = uniquePhone();
+    await start(holder, phone);
+    expect((await verify(holder, await codeSentTo(phone))).statusCode).toBe(200);
+
+    const answer = await start(other, phone);
+
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json().error.code).toBe('phone_in_use');
+    expect(await readOutbox(testApp.app, phone)).toHaveLength(1);
+  });
+
+  it('refuses the second of two accounts that both had a code for the number, leaving its profile as it was', async () => {
+    const first = await signUpAndSignIn(testApp.app);
+    const second = await signUpAndSignIn(testApp.app);
+    const phone = uniquePhone();
+    await start(first, phone);
+    const firstCode = await codeSentTo(phone);
+    await start(second, phone);
+    const secondCode = await codeSentTo(phone);
+    expect((await verify(first, firstCode)).statusCode).toBe(200);
+
+    const answer = await verify(second, secondCode);
+
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json().error.code).toBe('phone_in_use');
+    const session = await testApp.app.inject(as(second, { method: 'GET', url: '/api/auth/session' }));
+    expect(session.json().user).toMatchObject({ phone: null, phoneVerified: false });
+  });
+
+  it('frees the number when its holder verifies another one', async () => {
+    const holder = await signUpAndSignIn(testApp.app);
+    const next = await signUpAndSignIn(testApp.app);
+    const phone = uniquePhone();
+    await start(holder, phone);
+    await verify(holder, await codeSentTo(phone));
+    const newNumber = uniquePhone();
+    await start(holder, newNumber);
+    expect((await verify(holder, await codeSentTo(newNumber))).statusCode).toBe(200);
+
+    expect((await start(next, phone)).statusCode).toBe(202);
+    const [latest] = await readOutbox(testApp.app, phone);
+    expect((await verify(next, latest!.text.match(/\b(\d{6})\b/)![1]!)).statusCode).toBe(200);
+  });
+
   it('limits the codes sent to one person per hour', async () => {
     const person = await signUpAndSignIn(testApp.app);
     for (let sent = 0; sent < 4; sent += 1) expect((await start(person, uniquePhone())).statusCode).toBe(202);

@@ -288,9 +288,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       preHandler: phoneCodeLimits,
       schema: {
         summary: 'Sends a 6-digit code by SMS to the phone number to verify',
+        description: 'A number another account has verified → 409 `phone_in_use`.',
         tags: ['auth'],
         body: phoneStartRequestSchema,
-        response: { 202: acceptedResponseSchema, ...errorResponses(400, 401, 403, 429) },
+        response: { 202: acceptedResponseSchema, ...errorResponses(400, 401, 403, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -305,9 +306,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     {
       schema: {
         summary: 'Checks the SMS code; the number becomes the verified phone of the profile',
+        description: 'A number another account verified meanwhile → 409 `phone_in_use`.',
         tags: ['auth'],
         body: phoneVerifyRequestSchema,
-        response: { 200: sessionResponseSchema, ...errorResponses(400, 401, 403) },
+        response: { 200: sessionResponseSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {

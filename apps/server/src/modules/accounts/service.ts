@@ -24,7 +24,7 @@ import type { AppDatabase } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../http/errors.ts';
 import { recordAudit } from '../activity/service.ts';
-import { hashSecret, randomDigits, verifyAgainstDummy, verifySecret } from '../auth/secrets.ts';
+import { hashSecret, needsRehash, randomDigits, verifyAgainstDummy, verifySecret } from '../auth/secrets.ts';
 import {
   createSession,
   deleteExpiredSessionsOf,
@@ -38,6 +38,7 @@ import { findActiveUserById } from '../auth/users.ts';
 import {
   createProfileWithDefaultRole,
   findProfileRow,
+  isPhoneVerifiedElsewhere,
   isZtartagTaken,
   languageOf,
   rolesOf,
@@ -232,6 +233,7 @@ export async function signIn(
     throw new AppError('login_failed');
   }
   await forgetSignInFailures(db, body.email);
+  if (user.passwordHash && needsRehash(user.passwordHash)) await rehashPassword(db, user, body.password);
   if (!user.emailVerifiedAt) throw new AppError('email_not_verified', { details: { resend: true } });
   if (user.suspendedAt) {
     await recordAudit(db, request, { userId: user.id, actionType: 'sign_in_suspended' });
@@ -249,6 +251,19 @@ export async function signIn(
   });
   await recordAudit(db, request, { userId: user.id, actionType: 'sign_in' });
   return { token, user };
+}
+
+/**
+ * A password hashed with older argon2 settings gets today's, now that the password is known. Only
+ * if it is still the hash that was checked: a password changed meanwhile stays as it was.
+ */
+async function rehashPassword(db: AppDatabase, user: UserRow, password: string): Promise<void> {
+  if (!user.passwordHash) return;
+  const passwordHash = await hashSecret(password);
+  await db
+    .update(users)
+    .set({ passwordHash })
+    .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
 }
 
 async function tellOwnerOfFailedSignIns(context: AppContext, owner: UserRow, attempts: number) {
@@ -382,8 +397,12 @@ export async function requestEmailChange(
   await recordAudit(db, request, { userId: user.id, actionType: 'email_change_requested' });
 }
 
-/** Sends a 6-digit code by SMS; a new code replaces the one waiting. Only its hash is stored. */
+/**
+ * Sends a 6-digit code by SMS; a new code replaces the one waiting. Only its hash is stored. A
+ * number another account has verified → 409 `phone_in_use`, and no SMS goes out.
+ */
 export async function startPhoneVerification(context: AppContext, userId: string, phone: string) {
+  if (await isPhoneVerifiedElsewhere(context.db, userId, phone)) throw new AppError('phone_in_use');
   const code = randomDigits(PHONE_CODE_DIGITS);
   const values = {
     phone,

@@ -16,6 +16,7 @@ import { as, type SignedInPerson, signIn, uniqueIp } from '../../test/accounts.t
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestClock } from '../../test/test-clock.ts';
 import { createPerson, fund, postTransfer, ROOMY_RATE_LIMITS } from '../../test/transfer-fixtures.ts';
+import { users } from '../auth/tables.ts';
 import { ledgerAccounts } from '../ledger/tables.ts';
 import { userRoles } from '../profiles/tables.ts';
 import { userPins } from '../security/tables.ts';
@@ -207,6 +208,33 @@ describe('the admin area', () => {
     expect(session.user?.id).toBe(admin.userId);
     const self = await call(admin, { method: 'POST', url: `/api/admin/users/${admin.userId}/impersonation` });
     expect(self.json().error.code).toBe('impersonation_not_allowed');
+  });
+
+  it('ends an impersonation when the person is suspended or the admin loses the role', async () => {
+    const { db } = testApp.database;
+    const admin = await createPerson(testApp.app, db);
+    await db.insert(userRoles).values({ userId: admin.userId, role: 'admin' });
+    const sessionUser = async () =>
+      (await call(admin, { method: 'GET', url: '/api/auth/session' })).json<SessionResponse>().user?.id;
+    const impersonate = async (userId: string) => {
+      const started = await call(admin, { method: 'POST', url: `/api/admin/users/${userId}/impersonation` });
+      expect(started.statusCode, started.body).toBe(201);
+      expect(await sessionUser()).toBe(userId);
+    };
+
+    const suspended = await createPerson(testApp.app, db);
+    await impersonate(suspended.userId);
+    await db.update(users).set({ suspendedAt: clock.now() }).where(eq(users.id, suspended.userId));
+    expect(await sessionUser()).toBe(admin.userId);
+
+    const other = await createPerson(testApp.app, db);
+    await impersonate(other.userId);
+    await db.delete(userRoles).where(and(eq(userRoles.userId, admin.userId), eq(userRoles.role, 'admin')));
+    expect(await sessionUser()).toBe(admin.userId);
+    const ended = (await auditOf(`actor=${admin.userId}`)).items.filter(
+      (entry) => entry.actionType === 'impersonation_ended',
+    );
+    expect(ended).toHaveLength(2);
   });
 
   it('reconciles the ledger after a burst of mixed traffic, and reports a balance changed by hand', async () => {

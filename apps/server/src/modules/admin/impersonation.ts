@@ -1,4 +1,5 @@
 import { IMPERSONATION_MAX_MINUTES, type Impersonation } from '@ztart/shared/contracts/admin';
+import { hasCapability } from '@ztart/shared/roles';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
@@ -10,6 +11,7 @@ import { AppError } from '../../http/errors.ts';
 import { recordAudit } from '../activity/service.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { sessions, users } from '../auth/tables.ts';
+import { rolesOf } from '../profiles/service.ts';
 import { profiles } from '../profiles/tables.ts';
 import { impersonations } from './tables.ts';
 
@@ -33,7 +35,13 @@ export const impersonationPlugin = fastifyPlugin<{ context: AppContext }>(
       const running = await findImpersonation(db, auth.session.impersonationId);
       const path = request.url.split('?')[0] ?? '';
       const signingOut = request.method === 'POST' && path === SIGN_OUT_PATH;
-      if (!running || running.endedAt || running.expiresAt.getTime() <= now.getTime() || signingOut) {
+      if (
+        !running ||
+        running.endedAt ||
+        running.expiresAt.getTime() <= now.getTime() ||
+        signingOut ||
+        !(await mayGoOn(db, running))
+      ) {
         await endImpersonation(db, request, auth.session.id, auth.session.impersonationId, now);
         auth.session.impersonationId = null;
         return;
@@ -59,6 +67,14 @@ export const impersonationPlugin = fastifyPlugin<{ context: AppContext }>(
   { name: 'ztart-impersonation', dependencies: ['ztart-session'] },
 );
 
+/**
+ * An impersonation lasts only while its admin keeps the capability and its person is not
+ * suspended: a role taken away or a suspension ends it on the next request.
+ */
+async function mayGoOn(db: AppDatabase, running: RunningImpersonation): Promise<boolean> {
+  return running.suspendedAt === null && hasCapability(await rolesOf(db, running.adminId), 'impersonate');
+}
+
 interface RunningImpersonation {
   id: string;
   adminId: string;
@@ -68,6 +84,8 @@ interface RunningImpersonation {
   endedAt: Date | null;
   user: SessionUser;
   userName: string | null;
+  /** When the person was suspended, if they are. */
+  suspendedAt: Date | null;
 }
 
 async function findImpersonation(db: AppDatabase, id: string): Promise<RunningImpersonation | undefined> {
@@ -86,6 +104,7 @@ async function findImpersonation(db: AppDatabase, id: string): Promise<RunningIm
       },
       userName: profiles.fullName,
       deletedAt: users.deletedAt,
+      suspendedAt: users.suspendedAt,
     })
     .from(impersonations)
     .innerJoin(users, eq(users.id, impersonations.userId))

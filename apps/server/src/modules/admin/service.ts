@@ -21,6 +21,7 @@ import { recordAudit } from '../activity/service.ts';
 import { auditLog } from '../activity/tables.ts';
 import { deleteSessionsOf } from '../auth/sessions.ts';
 import { sessions, users } from '../auth/tables.ts';
+import { setLevelByAdmin } from '../businesses/plans.ts';
 import { ledgerAccounts } from '../ledger/tables.ts';
 import { profiles, userRoles } from '../profiles/tables.ts';
 import { userPins } from '../security/tables.ts';
@@ -220,7 +221,8 @@ export async function updateUser(
         await tx.insert(userRoles).values(roles.map((value) => ({ userId, role: value })));
       }
       if (patch.userLevel !== undefined) {
-        await tx.update(profiles).set({ userLevel: patch.userLevel }).where(eq(profiles.id, userId));
+        // An admin's level is no paid plan: it stays until an admin or the person changes it.
+        await setLevelByAdmin(tx, userId, patch.userLevel, now);
       }
     });
     await audit('admin_user_updated', {

@@ -36,8 +36,9 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
     },
     async (request, reply) => {
       const { user } = requireSignIn(request, reply, context);
+      // A heavy read: the replica's, unless this person just wrote (decision 0052).
       return getAnalytics(
-        context.db,
+        context.reads.readerFor(request),
         user.id,
         await zonedQuery(context, user.id, request.query),
         context.now(),
@@ -62,7 +63,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
     async (request, reply) => {
       const { user } = requireSignIn(request, reply, context);
       const analytics = await getAnalytics(
-        context.db,
+        context.reads.readerFor(request),
         user.id,
         await zonedQuery(context, user.id, request.query),
         context.now(),

@@ -12,7 +12,7 @@ import type { ValidationFailureDetails } from '@ztart/shared/contracts/validatio
 import { CURRENCIES, type Currency } from '@ztart/shared/money';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.ts';
-import { databaseErrorOf } from '../../db/errors.ts';
+import { isInvalidParameterValue } from '../../db/errors.ts';
 import { queryRows } from '../../db/raw-query.ts';
 import { wholeNumber } from '../../db/sql-helpers.ts';
 import { AppError } from '../../http/errors.ts';
@@ -114,7 +114,8 @@ async function selectBuckets(db: AppDatabase, period: AnalyticsPeriod, currency:
   });
 }
 
-function previousDay(date: string): string {
+/** The calendar day (YYYY-MM-DD) before `date`. */
+export function previousDay(date: string): string {
   const day = new Date(`${date}T00:00:00.000Z`);
   day.setUTCDate(day.getUTCDate() - 1);
   return day.toISOString().slice(0, 10);
@@ -215,9 +216,6 @@ async function selectLatestCurrency(db: AppDatabase, userId: string): Promise<Cu
   return row?.currency ?? 'USD';
 }
 
-/** PostgreSQL's error for a time zone it does not know (its list may lag the runtime's). */
-const INVALID_PARAMETER_VALUE = '22023';
-
 /**
  * The analytics of one person for one period and currency. The queries read one snapshot, so
  * the figures agree with each other even while money moves.
@@ -242,7 +240,7 @@ export async function getAnalytics(
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
   } catch (error) {
-    if (databaseErrorOf(error)?.code === INVALID_PARAMETER_VALUE) {
+    if (isInvalidParameterValue(error)) {
       throw new AppError('validation_failed', {
         details: {
           source: 'querystring',

@@ -243,6 +243,13 @@ async function answerOf(
   }
 }
 
+/** A signed-out visitor's answer: how the app works; a question about their money asks them to sign in. */
+function guestAnswerOf(intent: Intent | 'None', language: Language): { text: string; action: null } {
+  if (intent === 'greeting' || intent === 'howto' || intent === 'None')
+    return { text: render(language, 'guestHowto'), action: null };
+  return { text: render(language, 'guestSignIn'), action: null };
+}
+
 /**
  * The built-in engine: no network and no model download. nlp.js recognises what a question asks
  * in its language; the answer is a template filled with the figures the tools read.
@@ -262,7 +269,9 @@ export function createBuiltinEngine(): AssistantEngine & {
     classify,
     async answer({ language, content, tools, onDelta }: EngineRequest): Promise<EngineAnswer> {
       const intent = await classify(language, content);
-      const answer = await answerOf(intent, content, language, tools);
+      const answer = tools
+        ? await answerOf(intent, content, language, tools)
+        : guestAnswerOf(intent, language);
       if (onDelta) {
         // Written word by word, as a model would.
         for (const piece of answer.text.match(/\S+\s*/g) ?? []) onDelta(piece);

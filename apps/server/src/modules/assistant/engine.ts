@@ -50,7 +50,13 @@ export interface EngineRequest {
   content: string;
   history: { role: 'user' | 'assistant'; content: string }[];
   model: AssistantModel;
-  tools: AssistantTools;
+  /** The person's figures; null for a signed-out visitor, who gets help on using the app only. */
+  tools: AssistantTools | null;
+  /**
+   * The answer's token budget: what the quota reservation left for it (decision 0049). The
+   * OpenAI-compatible adapter passes it as `max_tokens`; the built-in engine's templates are shorter.
+   */
+  maxOutputTokens: number;
   /** Given when the answer is streamed: called with each piece of text as it is written. */
   onDelta?: (text: string) => void;
 }
@@ -65,4 +71,18 @@ export interface EngineAnswer {
 /** One interface for the built-in engine and the OpenAI-compatible adapter. */
 export interface AssistantEngine {
   answer(request: EngineRequest): Promise<EngineAnswer>;
+}
+
+/**
+ * An engine that failed after its provider had already consumed tokens (an error answer after a
+ * tool round, a stream cut midway): what was consumed is still counted against the quotas.
+ */
+export class EngineFailure extends Error {
+  readonly usage: { inputTokens: number; outputTokens: number };
+
+  constructor(message: string, usage: { inputTokens: number; outputTokens: number }, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'EngineFailure';
+    this.usage = usage;
+  }
 }

@@ -2,18 +2,22 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AssistantUsage, Conversation, SendMessageResponse } from '@ztart/shared/contracts/assistant';
+import { ROLE_PLANS } from '@ztart/shared/roles';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, type SignedInPerson, signUpAndSignIn } from '../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { fund, ROOMY_RATE_LIMITS } from '../../test/transfer-fixtures.ts';
 import { userRoles } from '../profiles/tables.ts';
+import { assistantUsage } from './tables.ts';
+import { createTokenCounter } from './tokens.ts';
 
 interface ChatRequest {
   model: string;
   stream: boolean;
   messages: { role: string; content: string | null; tool_call_id?: string }[];
   tools?: { function: { name: string } }[];
+  max_tokens?: number;
 }
 
 /**
@@ -69,6 +73,14 @@ function startProvider() {
             'cents.',
           ]
         : ['I ', 'prepared ', 'it.'];
+      if (body.messages.some((message) => message.role === 'user' && message.content?.includes('cut'))) {
+        // The connection breaks midway: two pieces of text, no usage, no end.
+        send({ choices: [{ delta: { content: words[0] } }] });
+        send({ choices: [{ delta: { content: words[1] } }] });
+        // Once the pieces are on their way, so the client has read them when the line breaks.
+        setTimeout(() => response.destroy(), 100);
+        return;
+      }
       for (const word of words) send({ choices: [{ delta: { content: word } }] });
       send({ choices: [{ delta: {}, finish_reason: 'stop' }] });
       send({ choices: [], usage: { prompt_tokens: 120, completion_tokens: 9 } });
@@ -86,6 +98,7 @@ function startProvider() {
 
 describe('OpenAI-compatible adapter', () => {
   const provider = startProvider();
+  const tokens = createTokenCounter();
   let testApp: TestApp;
   beforeAll(async () => {
     provider.server.listen(0, '127.0.0.1');
@@ -184,5 +197,53 @@ describe('OpenAI-compatible adapter', () => {
     expect(answer.body).not.toContain('provider');
     const usage = (await send(user, { method: 'GET', url: '/api/assistant/usage' })).json<AssistantUsage>();
     expect(usage.daily.usedTokens).toBe(0);
+  });
+
+  it('asks for at most the answer tokens left under the quota', async () => {
+    const user = await signUpAndSignIn(testApp.app);
+    const plan = ROLE_PLANS.user;
+    await testApp.database.db.insert(assistantUsage).values({
+      subject: user.userId,
+      model: 'standard',
+      inputTokens: plan.dailyTokens - 500,
+      outputTokens: 0,
+      costMillicents: plan.dailyTokens - 500,
+    });
+    const conversation = await conversationOf(user);
+    const before = provider.requests.length;
+    const content = 'What is my balance?';
+    const answer = await send(user, {
+      method: 'POST',
+      url: `/api/assistant/conversations/${conversation.id}/messages`,
+      payload: { content },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const calls = provider.requests.slice(before);
+    const budget = 500 - tokens.count(content);
+    // The second round asks for what the first (5 tokens out) left of the budget.
+    expect(calls.map((call) => call.body.max_tokens)).toEqual([budget, budget - 5]);
+    const usage = (await send(user, { method: 'GET', url: '/api/assistant/usage' })).json<AssistantUsage>();
+    expect(usage.daily.usedTokens).toBe(plan.dailyTokens - 500 + 80 + 5 + 120 + 9);
+  });
+
+  it('counts what a stream cut midway consumed: reported usage, then the tokenizer for the cut round', async () => {
+    const user = await signUpAndSignIn(testApp.app);
+    const conversation = await conversationOf(user);
+    const before = provider.requests.length;
+    const answer = await send(user, {
+      method: 'POST',
+      url: `/api/assistant/conversations/${conversation.id}/messages`,
+      payload: { content: 'my balance, before the line is cut' },
+    });
+    expect(answer.statusCode, answer.body).toBe(503);
+    expect(answer.json().error.code).toBe('assistant_unavailable');
+    const calls = provider.requests.slice(before);
+    expect(calls).toHaveLength(2);
+    const cutRound = calls[1]!.body;
+    const sent = tokens.count(JSON.stringify({ messages: cutRound.messages, tools: cutRound.tools }));
+    const usage = (await send(user, { method: 'GET', url: '/api/assistant/usage' })).json<AssistantUsage>();
+    // Round one reported 80 in and 5 out; the cut round is counted: what was sent, and "Your balance ".
+    expect(usage.daily.usedTokens).toBe(80 + 5 + sent + tokens.count('Your balance '));
+    expect(usage.daily.usedTokens).toBeGreaterThan(80 + 5 + 2);
   });
 });

@@ -7,9 +7,11 @@ import {
   type AssistantEngine,
   type AssistantTools,
   type EngineAnswer,
+  EngineFailure,
   type EngineRequest,
   SPENDING_PERIODS,
 } from './engine.ts';
+import type { TokenCounter } from './tokens.ts';
 
 /** At most this many rounds of tool calls before the model must answer. */
 const MAX_TOOL_ROUNDS = 4;
@@ -23,7 +25,15 @@ const LANGUAGE_NAMES: Record<Language, string> = {
   pt: 'Portuguese',
 };
 
-function systemPrompt(language: Language): string {
+function systemPrompt(language: Language, signedIn: boolean): string {
+  if (!signedIn) {
+    return [
+      'You are Skiner, the help assistant of the Ztart Tips app (a wallet for money in several currencies,',
+      'transfers, tips and QR codes, contacts, budgets, savings goals, investments, analytics and invoices).',
+      `Answer in ${LANGUAGE_NAMES[language]}, briefly. The person is not signed in: explain how to use the app,`,
+      'and for anything about their own money tell them to sign in. You have no access to anyone’s data.',
+    ].join(' ');
+  }
   return [
     'You are Skiner, the financial assistant of the Ztart Tips app.',
     `Answer in ${LANGUAGE_NAMES[language]}, briefly, using only figures the tools return.`,
@@ -159,28 +169,40 @@ interface Round {
   content: string;
   toolCalls: ToolCall[];
   usage: { prompt_tokens: number; completion_tokens: number } | null;
+  /** Whether the provider said the round was over (a finish reason or `[DONE]`). */
+  finished: boolean;
 }
 
-/** Reads one streamed chat completion: text deltas as they come, tool calls pieced together, the usage chunk. */
+/**
+ * Reads one streamed chat completion: text deltas as they come, tool calls pieced together, the
+ * usage chunk. A stream that breaks or ends before the provider says it is over still returns
+ * what came, unfinished, so that what was consumed can be counted.
+ */
 async function readRound(response: Response, onDelta?: (text: string) => void): Promise<Round> {
-  const round: Round = { content: '', toolCalls: [], usage: null };
+  const round: Round = { content: '', toolCalls: [], usage: null, finished: false };
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
   const handle = (line: string) => {
     if (!line.startsWith('data:')) return;
     const data = line.slice(5).trim();
-    if (data === '' || data === '[DONE]') return;
+    if (data === '') return;
+    if (data === '[DONE]') {
+      round.finished = true;
+      return;
+    }
     const chunk = JSON.parse(data) as {
       choices?: {
         delta?: {
           content?: string | null;
           tool_calls?: { index: number; id?: string; function?: { name?: string; arguments?: string } }[];
         };
+        finish_reason?: string | null;
       }[];
       usage?: { prompt_tokens: number; completion_tokens: number } | null;
     };
     if (chunk.usage) round.usage = chunk.usage;
+    if (chunk.choices?.[0]?.finish_reason) round.finished = true;
     const delta = chunk.choices?.[0]?.delta;
     if (delta?.content) {
       round.content += delta.content;
@@ -197,18 +219,23 @@ async function readRound(response: Response, onDelta?: (text: string) => void): 
       if (piece.function?.arguments) call.function.arguments += piece.function.arguments;
     }
   };
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let end = buffer.indexOf('\n');
-    while (end !== -1) {
-      handle(buffer.slice(0, end).trim());
-      buffer = buffer.slice(end + 1);
-      end = buffer.indexOf('\n');
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      let end = buffer.indexOf('\n');
+      while (end !== -1) {
+        handle(buffer.slice(0, end).trim());
+        buffer = buffer.slice(end + 1);
+        end = buffer.indexOf('\n');
+      }
     }
+    handle(buffer.trim());
+  } catch {
+    // The connection broke (or a chunk was cut): the round is unfinished.
+    round.finished = false;
   }
-  handle(buffer.trim());
   round.toolCalls = round.toolCalls.filter(Boolean);
   return round;
 }
@@ -216,10 +243,15 @@ async function readRound(response: Response, onDelta?: (text: string) => void): 
 /**
  * The OpenAI-compatible chat-completions adapter: hosted providers and local servers (Ollama,
  * vLLM, llama.cpp's server). Answers stream from the provider; the model calls the same tools
- * as the built-in engine, and the tokens are those the provider reports in its usage field.
+ * as the built-in engine. Each round asks for at most the answer tokens the quota reservation left
+ * (`max_tokens`). The tokens are those the provider reports in its usage field; a round without
+ * one (a stream cut midway, a server that leaves it out) is counted with the tokenizer: what was
+ * sent as input, what came back as output. A failure after tokens were consumed is an
+ * `EngineFailure` carrying them, so they still count against the quotas.
  */
 export function createOpenAiEngine(
   provider: AssistantProviderConfig,
+  tokenCounter: TokenCounter,
   fetchImpl: typeof fetch = fetch,
 ): AssistantEngine {
   return {
@@ -229,53 +261,75 @@ export function createOpenAiEngine(
       history,
       model,
       tools,
+      maxOutputTokens,
       onDelta,
     }: EngineRequest): Promise<EngineAnswer> {
       const messages: ChatMessage[] = [
-        { role: 'system', content: systemPrompt(language) },
+        { role: 'system', content: systemPrompt(language, tools !== null) },
         ...history.map((message) => ({ role: message.role, content: message.content }) as ChatMessage),
         { role: 'user', content },
       ];
       const prepared: { action: PreparedAction | null } = { action: null };
-      let inputTokens = 0;
-      let outputTokens = 0;
+      const used = { inputTokens: 0, outputTokens: 0 };
+      const fail = (message: string, cause?: unknown): never => {
+        throw used.inputTokens + used.outputTokens > 0
+          ? new EngineFailure(message, { ...used }, { cause })
+          : new Error(message, { cause });
+      };
       let text = '';
       for (let round = 0; round <= MAX_TOOL_ROUNDS; round++) {
-        const response = await fetchImpl(`${provider.baseUrl}/chat/completions`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            accept: 'text/event-stream',
-            ...(provider.apiKey ? { authorization: `Bearer ${provider.apiKey}` } : {}),
-          },
-          body: JSON.stringify({
-            model: model === 'premium' ? provider.premiumModel : provider.model,
-            messages,
-            stream: true,
-            stream_options: { include_usage: true },
-            // The last round may not call tools: it must answer.
-            ...(round < MAX_TOOL_ROUNDS ? { tools: TOOL_DEFINITIONS } : {}),
-          }),
-          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-        });
-        if (!response.ok || !response.body) throw new Error(`assistant provider answered ${response.status}`);
+        const budget = maxOutputTokens - used.outputTokens;
+        if (budget <= 0) break;
+        // The last round may not call tools: it must answer. Guests get no tools at all.
+        const offered = tools !== null && round < MAX_TOOL_ROUNDS ? { tools: TOOL_DEFINITIONS } : {};
+        const body = {
+          model: model === 'premium' ? provider.premiumModel : provider.model,
+          messages,
+          stream: true,
+          stream_options: { include_usage: true },
+          max_tokens: budget,
+          ...offered,
+        };
+        let response: Response;
+        try {
+          response = await fetchImpl(`${provider.baseUrl}/chat/completions`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              accept: 'text/event-stream',
+              ...(provider.apiKey ? { authorization: `Bearer ${provider.apiKey}` } : {}),
+            },
+            body: JSON.stringify(body),
+            signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+          });
+        } catch (error) {
+          return fail('assistant provider unreachable', error);
+        }
+        if (!response.ok || !response.body) return fail(`assistant provider answered ${response.status}`);
         const result = await readRound(response, onDelta);
-        inputTokens += result.usage?.prompt_tokens ?? 0;
-        outputTokens += result.usage?.completion_tokens ?? 0;
+        const sent = JSON.stringify({ messages, ...offered });
+        const received =
+          result.content +
+          result.toolCalls.map((call) => call.function.name + call.function.arguments).join('');
+        used.inputTokens += result.usage?.prompt_tokens ?? tokenCounter.count(sent);
+        used.outputTokens += result.usage?.completion_tokens ?? tokenCounter.count(received);
+        if (!result.finished) return fail('assistant provider stream was cut');
         text += result.content;
-        if (result.toolCalls.length === 0) break;
+        if (result.toolCalls.length === 0 || tools === null) break;
         messages.push({ role: 'assistant', content: result.content || null, tool_calls: result.toolCalls });
         for (const call of result.toolCalls) {
-          const answer = await runTool(call, tools, prepared);
+          let answer: unknown;
+          try {
+            answer = await runTool(call, tools, prepared);
+          } catch (error) {
+            // The provider's tokens of the rounds so far were spent: the failure carries them.
+            return fail('assistant tool failed', error);
+          }
           messages.push({ role: 'tool', tool_call_id: call.id, content: JSON.stringify(answer) });
         }
       }
-      if (text.trim() === '') throw new Error('assistant provider gave no answer');
-      return {
-        text,
-        action: prepared.action,
-        ...(inputTokens + outputTokens > 0 ? { usage: { inputTokens, outputTokens } } : {}),
-      };
+      if (text.trim() === '') return fail('assistant provider gave no answer');
+      return { text, action: prepared.action, usage: used };
     },
   };
 }

@@ -4,6 +4,8 @@ import {
   conversationParamsSchema,
   conversationSchema,
   createConversationRequestSchema,
+  guestMessageRequestSchema,
+  guestMessageResponseSchema,
   messageListResponseSchema,
   sendMessageRequestSchema,
   sendMessageResponseSchema,
@@ -11,25 +13,37 @@ import {
   usageSchema,
 } from '@ztart/shared/contracts/assistant';
 import { primaryRole, ROLE_PLANS } from '@ztart/shared/roles';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { addressKeyOf } from '../../http/client-address.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import { isAppError } from '../../http/errors.ts';
+import { createRateLimitCheck } from '../../http/rate-limit.ts';
+import { randomToken } from '../auth/secrets.ts';
 import { requireSignIn } from '../auth/session-plugin.ts';
 import { rolesOf } from '../profiles/service.ts';
 import type { AssistantEngine } from './engine.ts';
 import { usageOf } from './quota.ts';
 import {
+  answerGuest,
   createConversation,
   deleteConversation,
+  guestSubjects,
   listConversations,
   listMessages,
   renameConversation,
   sendMessage,
 } from './service.ts';
 import type { TokenCounter } from './tokens.ts';
+
+/**
+ * A signed-out visitor's device: a random id, kept a year, read only by the guest assistant's
+ * routes. Its hash is one of the two subjects the guest quota counts (the address is the other).
+ */
+export const GUEST_DEVICE_COOKIE = 'ztart_device';
+const GUEST_DEVICE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 export interface AssistantRoutesOptions {
   context: AppContext;
@@ -205,5 +219,59 @@ export const assistantRoutes: FastifyPluginAsyncZod<AssistantRoutesOptions> = as
       const userId = requireSignIn(request, reply, context).user.id;
       return usageOf(db, userId, await roleOf(userId), context.now());
     },
+  );
+
+  /** The guest's device id from its cookie, handed out on the first visit. */
+  const guestOf = (request: FastifyRequest, reply: FastifyReply) => {
+    let deviceId = request.cookies[GUEST_DEVICE_COOKIE];
+    if (!deviceId || !/^[A-Za-z0-9_-]{43}$/.test(deviceId)) {
+      deviceId = randomToken();
+      reply.setCookie(GUEST_DEVICE_COOKIE, deviceId, {
+        path: '/api/assistant/guest',
+        sameSite: 'lax',
+        secure: context.config.isProduction,
+        httpOnly: true,
+        maxAge: GUEST_DEVICE_MAX_AGE_SECONDS,
+      });
+    }
+    return { deviceId, address: addressKeyOf(request.ip) };
+  };
+  const guestLimit = createRateLimitCheck(
+    app,
+    'assistant-guest',
+    context.rateLimits.assistantGuestPerIp,
+    (request) => addressKeyOf(request.ip),
+  );
+
+  app.post(
+    '/api/assistant/guest/messages',
+    {
+      schema: {
+        summary: 'A signed-out visitor asks the help assistant how to use the app',
+        description:
+          'No personal figures and nothing kept but the tokens, counted against the guest quota per device ' +
+          '(a cookie) and per address: both must be within it. Over it → 429 `quota_exceeded`; too many ' +
+          'questions from one address → 429 `rate_limited`; an engine failure → 503 `assistant_unavailable`.',
+        tags: ['assistant'],
+        body: guestMessageRequestSchema,
+        response: { 200: guestMessageResponseSchema, ...errorResponses(400, 429, 503) },
+      },
+    },
+    async (request, reply) => {
+      await guestLimit(request, reply);
+      return answerGuest(context, { engine, tokens }, guestOf(request, reply), request.body);
+    },
+  );
+
+  app.get(
+    '/api/assistant/guest/usage',
+    {
+      schema: {
+        summary: "A signed-out visitor's help-assistant tokens today and this month against the guest quota",
+        tags: ['assistant'],
+        response: { 200: usageSchema },
+      },
+    },
+    async (request, reply) => usageOf(db, guestSubjects(guestOf(request, reply)), 'guest', context.now()),
   );
 };

@@ -4,6 +4,8 @@ import {
   type AssistantModel,
   type Conversation,
   type CreateConversationRequest,
+  type GuestMessageRequest,
+  type GuestMessageResponse,
   mayUseModel,
   type SendMessageRequest,
   type SendMessageResponse,
@@ -13,9 +15,10 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
+import { hashToken } from '../auth/secrets.ts';
 import { languageOf } from '../profiles/service.ts';
-import type { AssistantEngine } from './engine.ts';
-import { recordUsage, refuseOverQuota, usageOf } from './quota.ts';
+import { type AssistantEngine, type EngineAnswer, EngineFailure, type EngineRequest } from './engine.ts';
+import { releaseReservation, reserveQuota, settleReservation, usageOf } from './quota.ts';
 import {
   assistantConversations,
   assistantMessages,
@@ -131,11 +134,55 @@ export interface AssistantDeps {
   tokens: TokenCounter;
 }
 
+type EngineCall = Omit<EngineRequest, 'maxOutputTokens'>;
+
 /**
- * Answers a question in a conversation: refuses it over a quota (before anything is written),
- * keeps the question and the answer, and records the tokens used. The engine reads the person's
- * figures through the tools; it cannot move money. An engine failure → 503 `assistant_unavailable`
- * (the spec's technical-problem message), with the question kept and nothing counted.
+ * Runs the engine within a quota reservation (decision 0049): the question's tokens and the
+ * answer's budget are reserved on every subject before the engine runs (429 `quota_exceeded`
+ * when they do not fit), then settled to what was really used: the provider's usage when it
+ * reports it, else counted with the tokenizer. When the engine fails, the reservation is settled
+ * to what it had consumed (a stream cut midway) or given back, and the answer is 503
+ * `assistant_unavailable` (the spec's technical-problem message). `beforeEngine` writes what must
+ * be kept before the engine runs (the question); if it fails, the reservation is given back.
+ */
+async function answerWithinQuota<T>(
+  context: AppContext,
+  deps: AssistantDeps,
+  quota: { subjects: readonly string[]; role: Role; model: AssistantModel; questionTokens: number },
+  call: EngineCall,
+  beforeEngine: () => Promise<T>,
+): Promise<{ kept: T; answer: EngineAnswer; inputTokens: number; outputTokens: number }> {
+  const { db } = context;
+  const reservation = await reserveQuota(
+    db,
+    quota.subjects,
+    quota.role,
+    quota.model,
+    quota.questionTokens,
+    context.now(),
+  );
+  let kept: T;
+  let answer: EngineAnswer;
+  try {
+    kept = await beforeEngine();
+    answer = await deps.engine.answer({ ...call, maxOutputTokens: reservation.maxOutputTokens });
+  } catch (error) {
+    if (error instanceof EngineFailure) await settleReservation(db, reservation, error.usage);
+    else await releaseReservation(db, reservation);
+    if (error instanceof AppError) throw error;
+    throw new AppError('assistant_unavailable', { cause: error });
+  }
+  const inputTokens = answer.usage?.inputTokens ?? quota.questionTokens;
+  const outputTokens = answer.usage?.outputTokens ?? deps.tokens.count(answer.text);
+  await settleReservation(db, reservation, { inputTokens, outputTokens });
+  return { kept, answer, inputTokens, outputTokens };
+}
+
+/**
+ * Answers a question in a conversation: reserves its tokens (refusing it over a quota before
+ * anything is written), keeps the question and the answer, and settles the tokens used. The
+ * engine reads the person's figures through the tools; it cannot move money. An engine failure →
+ * 503 `assistant_unavailable`, with the question kept and only what the provider consumed counted.
  */
 export async function sendMessage(
   context: AppContext,
@@ -151,30 +198,31 @@ export async function sendMessage(
   const model: AssistantModel = body.model ?? 'standard';
   if (!mayUseModel(person.role, model)) throw new AppError('forbidden');
   const questionTokens = deps.tokens.count(body.content);
-  await refuseOverQuota(db, person.userId, person.role, model, questionTokens, now);
-
   const language = body.language ?? (await languageOf(db, person.userId));
   const history = await recentHistory(db, conversationId);
-  const [question] = await db
-    .insert(assistantMessages)
-    .values({ conversationId, role: 'user', content: body.content, tokens: questionTokens, createdAt: now })
-    .returning();
-  let answer: Awaited<ReturnType<AssistantEngine['answer']>>;
-  try {
-    answer = await deps.engine.answer({
-      language,
-      content: body.content,
-      history,
-      model,
-      tools: toolsOf(db, person.userId, now),
-      onDelta,
-    });
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw new AppError('assistant_unavailable', { cause: error });
-  }
-  const inputTokens = answer.usage?.inputTokens ?? questionTokens;
-  const outputTokens = answer.usage?.outputTokens ?? deps.tokens.count(answer.text);
+  const {
+    kept: question,
+    answer,
+    outputTokens,
+  } = await answerWithinQuota(
+    context,
+    deps,
+    { subjects: [person.userId], role: person.role, model, questionTokens },
+    { language, content: body.content, history, model, tools: toolsOf(db, person.userId, now), onDelta },
+    async () => {
+      const [row] = await db
+        .insert(assistantMessages)
+        .values({
+          conversationId,
+          role: 'user',
+          content: body.content,
+          tokens: questionTokens,
+          createdAt: now,
+        })
+        .returning();
+      return row!;
+    },
+  );
   const [reply] = await db
     .insert(assistantMessages)
     .values({
@@ -186,7 +234,6 @@ export async function sendMessage(
       createdAt: now,
     })
     .returning();
-  await recordUsage(db, { subject: person.userId, model, inputTokens, outputTokens, at: now });
   await db
     .update(assistantConversations)
     .set({
@@ -197,8 +244,42 @@ export async function sendMessage(
     })
     .where(eq(assistantConversations.id, conversationId));
   return {
-    question: toMessage(question!),
+    question: toMessage(question),
     answer: toMessage(reply!),
     usage: await usageOf(db, person.userId, person.role, now),
+  };
+}
+
+/**
+ * A signed-out visitor is two quota subjects: their device (a random id in a cookie) and their
+ * address. Both are hashed before they are stored; both must be within the guest quota, so
+ * clearing cookies does not start the day over.
+ */
+export function guestSubjects(guest: { deviceId: string; address: string }): string[] {
+  return [`guest-device:${hashToken(guest.deviceId)}`, `guest-address:${hashToken(guest.address)}`];
+}
+
+/**
+ * The help assistant for signed-out visitors: how to use the app, no personal figures (the engine
+ * gets no tools), nothing kept but the tokens counted on the guest's device and address.
+ */
+export async function answerGuest(
+  context: AppContext,
+  deps: AssistantDeps,
+  guest: { deviceId: string; address: string },
+  body: GuestMessageRequest,
+): Promise<GuestMessageResponse> {
+  const subjects = guestSubjects(guest);
+  const model: AssistantModel = 'standard';
+  const { answer, outputTokens } = await answerWithinQuota(
+    context,
+    deps,
+    { subjects, role: 'guest', model, questionTokens: deps.tokens.count(body.content) },
+    { language: body.language, content: body.content, history: [], model, tools: null },
+    async () => null,
+  );
+  return {
+    answer: { content: answer.text, tokens: outputTokens },
+    usage: await usageOf(context.db, subjects, 'guest', context.now()),
   };
 }

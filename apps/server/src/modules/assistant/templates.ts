@@ -27,6 +27,10 @@ const TEMPLATES = {
     howto:
       'I can tell you your balance, your spending by category, your budgets, goals, tips received, latest transactions and contacts, and prepare a transfer for you to confirm. Each feature has its own screen in the menu: Wallet, Payments, QR codes, Contacts, Budget, Goals, Investments and Analytics.',
     greeting: 'Hello! I am Skiner. Ask me about your balance, spending, budgets or goals.',
+    guestHowto:
+      'I am Skiner, the help assistant of Ztart Tips. With an account you get a wallet to hold money in several currencies, send and receive transfers and tips (also by QR code), keep contacts, set budgets and savings goals, follow investments and see where your money goes in Analytics. Create a free account or sign in to start.',
+    guestSignIn:
+      'Sign in to ask about your own money: I only answer with your figures once you are signed in. Meanwhile I can explain how the app works.',
     none: 'None',
     categories: {
       deposits: 'deposits',
@@ -63,6 +67,10 @@ const TEMPLATES = {
     howto:
       'Puedo decirte tu saldo, tus gastos por categoría, tus presupuestos, metas, propinas recibidas, últimas transacciones y contactos, y preparar una transferencia para que la confirmes. Cada función tiene su pantalla en el menú: Billetera, Pagos, Códigos QR, Contactos, Presupuesto, Metas, Inversiones y Análisis.',
     greeting: '¡Hola! Soy Skiner. Pregúntame por tu saldo, tus gastos, presupuestos o metas.',
+    guestHowto:
+      'Soy Skiner, el asistente de ayuda de Ztart Tips. Con una cuenta tienes una billetera para guardar dinero en varias monedas, enviar y recibir transferencias y propinas (también con código QR), guardar contactos, fijar presupuestos y metas de ahorro, seguir inversiones y ver a dónde va tu dinero en Análisis. Crea una cuenta gratis o inicia sesión para empezar.',
+    guestSignIn:
+      'Inicia sesión para preguntar por tu propio dinero: solo respondo con tus cifras cuando has iniciado sesión. Mientras tanto puedo explicarte cómo funciona la app.',
     none: 'ninguno',
     categories: {
       deposits: 'depósitos',
@@ -101,6 +109,10 @@ const TEMPLATES = {
       'Je peux vous donner votre solde, vos dépenses par catégorie, vos budgets, objectifs, pourboires reçus, dernières transactions et contacts, et préparer un virement que vous confirmez. Chaque fonction a son écran dans le menu : Portefeuille, Paiements, Codes QR, Contacts, Budget, Objectifs, Investissements et Analyses.',
     greeting:
       'Bonjour ! Je suis Skiner. Demandez-moi votre solde, vos dépenses, vos budgets ou vos objectifs.',
+    guestHowto:
+      'Je suis Skiner, l’assistant d’aide de Ztart Tips. Avec un compte, vous avez un portefeuille pour garder de l’argent en plusieurs devises, envoyer et recevoir des virements et des pourboires (aussi par code QR), garder vos contacts, fixer des budgets et des objectifs d’épargne, suivre des investissements et voir où va votre argent dans Analyses. Créez un compte gratuit ou connectez-vous pour commencer.',
+    guestSignIn:
+      'Connectez-vous pour poser des questions sur votre propre argent : je ne réponds avec vos chiffres qu’une fois connecté. En attendant, je peux vous expliquer comment fonctionne l’application.',
     none: 'aucun',
     categories: {
       deposits: 'dépôts',
@@ -138,6 +150,10 @@ const TEMPLATES = {
     howto:
       'Posso dizer seu saldo, seus gastos por categoria, seus orçamentos, metas, gorjetas recebidas, últimas transações e contatos, e preparar uma transferência para você confirmar. Cada função tem sua tela no menu: Carteira, Pagamentos, Códigos QR, Contatos, Orçamento, Metas, Investimentos e Análises.',
     greeting: 'Olá! Eu sou o Skiner. Pergunte sobre seu saldo, gastos, orçamentos ou metas.',
+    guestHowto:
+      'Eu sou o Skiner, o assistente de ajuda do Ztart Tips. Com uma conta você tem uma carteira para guardar dinheiro em várias moedas, enviar e receber transferências e gorjetas (também por código QR), guardar contatos, definir orçamentos e metas de economia, acompanhar investimentos e ver para onde vai seu dinheiro em Análises. Crie uma conta grátis ou entre para começar.',
+    guestSignIn:
+      'Entre na sua conta para perguntar sobre o seu próprio dinheiro: só respondo com os seus números depois que você entra. Enquanto isso, posso explicar como o app funciona.',
     none: 'nenhum',
     categories: {
       deposits: 'depósitos',

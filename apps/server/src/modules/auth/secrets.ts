@@ -32,6 +32,27 @@ export async function verifySecret(secretHash: string, secret: string): Promise<
   }
 }
 
+/**
+ * Whether a hash was made with other settings than ARGON2_OPTIONS (an older, weaker choice, or
+ * another argon2 variant): read from its PHC string, `$argon2id$v=19$m=19456,t=2,p=1$salt$hash`.
+ * An unreadable hash counts as needing one.
+ */
+export function needsRehash(secretHash: string): boolean {
+  const match = /^\$(argon2(?:id|i|d))\$v=(\d+)\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(secretHash);
+  if (!match) return true;
+  const [, variant, version, memoryCost, timeCost, parallelism] = match;
+  return (
+    variant !== 'argon2id' ||
+    Number(version) !== ARGON2_VERSION ||
+    Number(memoryCost) !== ARGON2_OPTIONS.memoryCost ||
+    Number(timeCost) !== ARGON2_OPTIONS.timeCost ||
+    Number(parallelism) !== ARGON2_OPTIONS.parallelism
+  );
+}
+
+/** Argon2 version 1.3 (0x13), the one the library writes. */
+const ARGON2_VERSION = 19;
+
 let dummyHash: Promise<string> | undefined;
 
 /**

@@ -81,6 +81,35 @@ async function selectWithSpent(
     .orderBy(asc(budgets.createdAt), asc(budgets.id));
 }
 
+/**
+ * The person's budgets of these months (already over) that were kept: set before their month
+ * ended (a budget set afterwards for a past month proves nothing) and not overspent.
+ */
+export async function keptBudgetsOf(
+  db: AppDatabase,
+  userId: string,
+  timeZone: string,
+  months: readonly string[],
+): Promise<{ id: string; month: string }[]> {
+  if (months.length === 0) return [];
+  const monthEnd = monthBounds(sql.raw('"budgets"."month"'), timeZone).end;
+  const rows = await selectWithSpent(
+    db,
+    userId,
+    timeZone,
+    and(
+      sql`${budgets.month} IN (${sql.join(
+        months.map((month) => sql`${month}`),
+        sql`, `,
+      )})`,
+      sql`${budgets.createdAt} < ${monthEnd}`,
+    ),
+  );
+  return rows
+    .filter((row) => BigInt(row.spent) <= BigInt(row.amountMinor))
+    .map((row) => ({ id: row.id, month: row.month }));
+}
+
 /** Whole per cent of `amount` that `spent` is, rounded down; exact for any size of either. */
 function percentOf(spent: bigint, amount: bigint): number {
   return Number((spent * 100n) / amount);

@@ -9,8 +9,7 @@ import type { UserLevel } from '@ztart/shared/roles';
 import { and, eq } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { profiles } from '../profiles/tables.ts';
-import { settleSubscription } from './plans.ts';
+import { levelNow } from './plans.ts';
 import {
   type BusinessMemberRow,
   type BusinessRow,
@@ -31,8 +30,8 @@ export interface BusinessAccessOf {
 
 /**
  * Who the person is in a business and what they may do there (spec §6, §4): the business's
- * owner, a member (their invitation answered or not), or nobody; the owner's plan settled first,
- * so a period that ended counts. 404 `not_found` for a business that does not exist.
+ * owner, a member (their invitation answered or not), or nobody; the owner's plan as it stands at
+ * `now`, computed without writing (a period that ended unrenewed reads as the lower level). 404 `not_found` for a business that does not exist.
  */
 export async function accessOf(
   db: AppDatabase,
@@ -42,12 +41,8 @@ export async function accessOf(
 ): Promise<BusinessAccessOf> {
   const [business] = await db.select().from(businesses).where(eq(businesses.id, businessId));
   if (!business) throw new AppError('not_found');
-  await db.transaction((tx) => settleSubscription(tx, business.ownerId, now));
-  const [owner] = await db
-    .select({ userLevel: profiles.userLevel })
-    .from(profiles)
-    .where(eq(profiles.id, business.ownerId));
-  const ownerLevel = (owner?.userLevel ?? 'freemium') as UserLevel;
+  // A read: the owner's level as it stands now (a period that ended reads as the lower level).
+  const ownerLevel = await levelNow(db, business.ownerId, now);
   if (business.ownerId === userId) {
     return {
       business,

@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { BusinessPermission } from '@ztart/shared/business';
+import { BUSINESS_LIMITS, type BusinessPermission } from '@ztart/shared/business';
 import {
   BUSINESS_ROUTE_PERMISSIONS,
   type Business,
@@ -14,8 +14,9 @@ import {
 } from '@ztart/shared/contracts/businesses';
 import { PLAN_PRICES_MINOR, type PlansResponse, type Subscription } from '@ztart/shared/contracts/plans';
 import type { QuickTipProfile } from '@ztart/shared/contracts/qr-codes';
+import { AMOUNT_LIMITS } from '@ztart/shared/limits';
 import type { UserLevel } from '@ztart/shared/roles';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, readOutbox, type SignedInPerson } from '../../test/accounts.ts';
@@ -31,14 +32,20 @@ import {
   uniqueZtartag,
 } from '../../test/transfer-fixtures.ts';
 import { users } from '../auth/tables.ts';
-import { profiles } from '../profiles/tables.ts';
+import { profiles, userRoles } from '../profiles/tables.ts';
+import { renewOne } from './plans.ts';
 import { businesses, PLATFORM_ACCOUNT_ID, planSubscriptions } from './tables.ts';
 
 describe('businesses and teams', () => {
   let testApp: TestApp;
   const clock = createTestClock(new Date('2026-03-10T09:00:00Z'));
   beforeAll(async () => {
-    testApp = await buildTestApp({ now: clock.now, rateLimits: ROOMY_RATE_LIMITS });
+    testApp = await buildTestApp({
+      now: clock.now,
+      rateLimits: ROOMY_RATE_LIMITS,
+      // The test's webhook receiver listens on this machine's loopback address.
+      config: { webhookAllowLoopback: true },
+    });
   });
   afterAll(() => testApp.close());
 
@@ -106,7 +113,11 @@ describe('businesses and teams', () => {
         { 'idempotency-key': key },
       );
       expect(first.statusCode, first.body).toBe(200);
-      expect(first.json<Subscription>()).toMatchObject({ level: 'business', pendingLevel: null });
+      expect(first.json<Subscription>()).toMatchObject({
+        level: 'business',
+        pendingLevel: null,
+        currency: 'USD',
+      });
       const again = await call(
         claire,
         'POST',
@@ -117,8 +128,10 @@ describe('businesses and teams', () => {
       expect(again.statusCode).toBe(200);
       expect(again.headers['idempotent-replayed']).toBe('true');
 
-      expect(await availableOf(db(), claire.userId)).toBe(5_000 - PLAN_PRICES_MINOR.business);
-      expect(await availableOf(db(), PLATFORM_ACCOUNT_ID)).toBe(platformBefore + PLAN_PRICES_MINOR.business);
+      expect(await availableOf(db(), claire.userId)).toBe(5_000 - PLAN_PRICES_MINOR.business.USD);
+      expect(await availableOf(db(), PLATFORM_ACCOUNT_ID)).toBe(
+        platformBefore + PLAN_PRICES_MINOR.business.USD,
+      );
       const plans = (await call(claire, 'GET', '/api/plans')).json<PlansResponse>();
       expect(plans.subscription.level).toBe('business');
       expect(plans.items.map((plan) => [plan.level, plan.priceMinor, plan.limits.teamMembers])).toEqual([
@@ -143,7 +156,7 @@ describe('businesses and teams', () => {
 
     it('downgrades at the end of the period, and renews from the wallet until the money runs out', async () => {
       const owner = await person();
-      await fund(db(), owner.userId, PLAN_PRICES_MINOR.enterprise + PLAN_PRICES_MINOR.business);
+      await fund(db(), owner.userId, PLAN_PRICES_MINOR.enterprise.USD + PLAN_PRICES_MINOR.business.USD);
       const up = await call(
         owner,
         'POST',
@@ -162,6 +175,7 @@ describe('businesses and teams', () => {
       expect(down.json<Subscription>()).toMatchObject({ level: 'enterprise', pendingLevel: 'business' });
 
       await endPeriod(owner);
+      await testApp.app.planRenewals.renewDue();
       const nextAnswer = await call(owner, 'GET', '/api/plans');
       expect(nextAnswer.statusCode, nextAnswer.body).toBe(200);
       const next = nextAnswer.json<PlansResponse>();
@@ -169,8 +183,14 @@ describe('businesses and teams', () => {
       expect(await availableOf(db(), owner.userId)).toBe(0);
 
       await endPeriod(owner);
+      await testApp.app.planRenewals.renewDue();
       const lapsed = (await call(owner, 'GET', '/api/plans')).json<PlansResponse>();
-      expect(lapsed.subscription).toEqual({ level: 'freemium', periodEnd: null, pendingLevel: null });
+      expect(lapsed.subscription).toEqual({
+        level: 'freemium',
+        periodEnd: null,
+        pendingLevel: null,
+        currency: null,
+      });
       await expectLedgerSound(db());
     });
   });
@@ -482,6 +502,260 @@ describe('businesses and teams', () => {
     });
   });
 
+  describe('money rules of plans and businesses', () => {
+    const subscribeTo = (who: Person, level: 'business' | 'enterprise', currency?: 'USD' | 'EUR') =>
+      call(
+        who,
+        'POST',
+        '/api/plans/subscription',
+        { level, ...(currency ? { currency } : {}) },
+        { 'idempotency-key': randomUUID() },
+      );
+    const storedLevelOf = async (who: Person) =>
+      (await db().select().from(profiles).where(eq(profiles.id, who.userId)))[0]?.userLevel;
+    const accountOf = async (business: Business) =>
+      (await db().select().from(businesses).where(eq(businesses.id, business.id)))[0]!.accountId;
+    const distribute = (owner: Person, business: Business, amountMinor: number, key = randomUUID()) =>
+      call(
+        owner,
+        'POST',
+        `/api/businesses/${business.id}/distributions`,
+        { rule: 'equal', amountMinor, currency: 'USD' },
+        { 'idempotency-key': key },
+      );
+
+    it('renews in the background worker only: reads (the owner’s, a stranger’s) compute the lower level and move nothing', async () => {
+      const owner = await person();
+      await fund(db(), owner.userId, PLAN_PRICES_MINOR.business.USD * 2);
+      expect((await subscribeTo(owner, 'business')).statusCode).toBe(200);
+      const business = await createBusiness(owner);
+      await endPeriod(owner);
+      const platformBefore = await availableOf(db(), PLATFORM_ACCOUNT_ID);
+
+      const stranger = await person();
+      expect((await call(stranger, 'GET', `/api/businesses/${business.id}`)).statusCode).toBe(403);
+      const read = (await call(owner, 'GET', '/api/plans')).json<PlansResponse>();
+      // The period ended and was not renewed yet: it reads as freemium, and nothing was written.
+      expect(read.subscription).toMatchObject({ level: 'freemium', periodEnd: null });
+      const mine = (await call(owner, 'GET', '/api/businesses')).json<{ items: Business[] }>();
+      expect(mine.items.find((item) => item.id === business.id)?.plan).toBe('none');
+      expect(await storedLevelOf(owner)).toBe('business');
+      expect(await availableOf(db(), owner.userId)).toBe(PLAN_PRICES_MINOR.business.USD);
+      expect(await availableOf(db(), PLATFORM_ACCOUNT_ID)).toBe(platformBefore);
+
+      // Two instances at once renew the period once.
+      await Promise.all([testApp.app.planRenewals.renewDue(), testApp.app.planRenewals.renewDue()]);
+      await testApp.app.planRenewals.renewDue();
+      expect(await availableOf(db(), owner.userId)).toBe(0);
+      expect(await availableOf(db(), PLATFORM_ACCOUNT_ID)).toBe(
+        platformBefore + PLAN_PRICES_MINOR.business.USD,
+      );
+      const renewed = (await call(owner, 'GET', '/api/plans')).json<PlansResponse>();
+      expect(renewed.subscription).toMatchObject({ level: 'business', pendingLevel: null, currency: 'USD' });
+      expect(new Date(renewed.subscription.periodEnd!).getTime()).toBeGreaterThan(clock.now().getTime());
+      await expectLedgerSound(db());
+    });
+
+    it('pays a period once when a renewal is tried again after a crash or from a stale read', async () => {
+      const owner = await person();
+      await fund(db(), owner.userId, PLAN_PRICES_MINOR.enterprise.USD * 3);
+      expect((await subscribeTo(owner, 'enterprise')).statusCode).toBe(200);
+      await endPeriod(owner);
+      const [due] = await db()
+        .select()
+        .from(planSubscriptions)
+        .where(eq(planSubscriptions.userId, owner.userId));
+      // A crash after the payment, before the commit: everything is rolled back.
+      await expect(
+        db().transaction(async (tx) => {
+          await renewOne(tx, due!, clock.now());
+          throw new Error('crash');
+        }),
+      ).rejects.toThrow('crash');
+      expect(await availableOf(db(), owner.userId)).toBe(PLAN_PRICES_MINOR.enterprise.USD * 2);
+      // The same period renewed twice (a stale copy of the row): paid once, under its key.
+      await db().transaction((tx) => renewOne(tx, due!, clock.now()));
+      await db().transaction((tx) => renewOne(tx, due!, clock.now()));
+      await testApp.app.planRenewals.renewDue();
+      expect(await availableOf(db(), owner.userId)).toBe(PLAN_PRICES_MINOR.enterprise.USD);
+      expect(await storedLevelOf(owner)).toBe('enterprise');
+      await expectLedgerSound(db());
+    });
+
+    it('downgrades a renewal that cannot be paid and tells the person, in a notification', async () => {
+      const owner = await person();
+      await fund(db(), owner.userId, PLAN_PRICES_MINOR.business.USD);
+      expect((await subscribeTo(owner, 'business')).statusCode).toBe(200);
+      await endPeriod(owner);
+      const outcomes = await testApp.app.planRenewals.renewDue();
+      expect(outcomes).toContainEqual({ userId: owner.userId, outcome: 'unpaid', level: 'business' });
+      expect(await storedLevelOf(owner)).toBe('freemium');
+      const notes = (await call(owner, 'GET', '/api/notifications')).json();
+      expect(notes.items[0]).toMatchObject({
+        type: 'system',
+        event: 'plan_renewal_failed',
+        data: { planLevel: 'business', amountMinor: PLAN_PRICES_MINOR.business.USD, currency: 'USD' },
+      });
+      await expectLedgerSound(db());
+    });
+
+    it('keeps a level an admin set: no renewal charge, no downgrade, until the person changes it', async () => {
+      const admin = await person();
+      await db().insert(userRoles).values({ userId: admin.userId, role: 'admin' });
+      const owner = await person();
+      await fund(db(), owner.userId, PLAN_PRICES_MINOR.business.USD * 2);
+      expect((await subscribeTo(owner, 'business')).statusCode).toBe(200);
+      const set = await call(admin, 'PATCH', `/api/admin/users/${owner.userId}`, { userLevel: 'enterprise' });
+      expect(set.statusCode, set.body).toBe(200);
+      await endPeriod(owner);
+      await testApp.app.planRenewals.renewDue();
+      expect(await storedLevelOf(owner)).toBe('enterprise');
+      expect(await availableOf(db(), owner.userId)).toBe(PLAN_PRICES_MINOR.business.USD);
+      const plans = (await call(owner, 'GET', '/api/plans')).json<PlansResponse>();
+      expect(plans.subscription).toMatchObject({ level: 'enterprise', periodEnd: null, pendingLevel: null });
+      // The person chooses a lower plan: without a paid period it starts now, nothing is charged.
+      const down = await subscribeTo(owner, 'business');
+      expect(down.json<Subscription>()).toMatchObject({ level: 'business', periodEnd: null });
+      expect(await availableOf(db(), owner.userId)).toBe(PLAN_PRICES_MINOR.business.USD);
+    });
+
+    it('prices each plan in every wallet currency and charges the wallet in its own currency', async () => {
+      const owner = await person();
+      await fund(db(), owner.userId, 10_000, 'EUR');
+      const plans = (await call(owner, 'GET', '/api/plans')).json<PlansResponse>();
+      const business = plans.items.find((plan) => plan.level === 'business')!;
+      expect(business).toMatchObject({ currency: 'EUR', priceMinor: PLAN_PRICES_MINOR.business.EUR });
+      expect(business.prices).toEqual([
+        { currency: 'USD', priceMinor: 2_900 },
+        { currency: 'EUR', priceMinor: 2_700 },
+        { currency: 'BRL', priceMinor: 15_900 },
+        { currency: 'MXN', priceMinor: 52_900 },
+      ]);
+      const platformBefore = await availableOf(db(), PLATFORM_ACCOUNT_ID, 'EUR');
+      expect((await subscribeTo(owner, 'business', 'EUR')).statusCode).toBe(200);
+      expect(await availableOf(db(), owner.userId, 'EUR')).toBe(10_000 - 2_700);
+      await endPeriod(owner);
+      await testApp.app.planRenewals.renewDue();
+      expect(await availableOf(db(), owner.userId, 'EUR')).toBe(10_000 - 2 * 2_700);
+      expect(await availableOf(db(), PLATFORM_ACCOUNT_ID, 'EUR')).toBe(platformBefore + 2 * 2_700);
+      await expectLedgerSound(db());
+    });
+
+    it('refuses to delete an owner whose business holds money, then closes the business with the account', async () => {
+      const owner = await personAt('business');
+      const business = await createBusiness(owner);
+      const ana = await person();
+      await join(owner, business.id, ana);
+      await fund(db(), await accountOf(business), 1_000);
+      const remove = () =>
+        call(owner, 'DELETE', '/api/profiles/me', { confirmation: 'DELETE', password: owner.password });
+      const refused = await remove();
+      expect(errorOf(refused)).toMatchObject({
+        status: 409,
+        code: 'business_balance_not_empty',
+        details: {
+          businesses: [
+            {
+              businessId: business.id,
+              name: 'Café Aurora',
+              balances: [{ kind: 'available', currency: 'USD', amountMinor: 1_000 }],
+            },
+          ],
+        },
+      });
+      const [still] = await db().select().from(businesses).where(eq(businesses.id, business.id));
+      expect(still?.status).toBe('active');
+
+      expect((await distribute(owner, business, 1_000)).statusCode).toBe(201);
+      expect((await remove()).statusCode).toBe(204);
+      const [closed] = await db().select().from(businesses).where(eq(businesses.id, business.id));
+      expect(closed?.status).toBe('closed');
+      // The quick-tip page reads a closed business's tag as nobody's, as paying it does.
+      const page = await testApp.app.inject({ method: 'GET', url: `/api/public/profiles/${business.tag}` });
+      expect(errorOf(page)).toMatchObject({ status: 404, code: 'recipient_user_not_found' });
+      const customer = await person();
+      await fund(db(), customer.userId, 500);
+      const tip = await call(
+        customer,
+        'POST',
+        '/api/tips',
+        { receiver: business.tag, amountMinor: 500, currency: 'USD', source: 'wallet' },
+        { 'idempotency-key': randomUUID() },
+      );
+      expect(tip.statusCode).toBe(404);
+      expect(await availableOf(db(), customer.userId)).toBe(500);
+      expect(await availableOf(db(), await accountOf(business))).toBe(0);
+      await expectLedgerSound(db());
+    });
+
+    it('asks for the owner’s PIN above the no-PIN amount, as a transfer does', async () => {
+      const owner = await personAt('business');
+      const business = await createBusiness(owner);
+      await join(owner, business.id, await person());
+      await fund(db(), await accountOf(business), 20_000);
+      const created = await call(owner, 'POST', '/api/pin', { pin: '4821', pinConfirmation: '4821' });
+      expect(created.statusCode).toBe(201);
+      clock.advance({ minutes: 6 });
+      const locked = await distribute(owner, business, AMOUNT_LIMITS.noPinMaxMinor + 1);
+      expect(errorOf(locked)).toMatchObject({ status: 403, code: 'pin_required' });
+      expect(await availableOf(db(), await accountOf(business))).toBe(20_000);
+      expect((await distribute(owner, business, AMOUNT_LIMITS.noPinMaxMinor)).statusCode).toBe(201);
+      const verified = await call(owner, 'POST', '/api/pin/verify', { pin: '4821' });
+      expect(verified.statusCode).toBe(200);
+      expect((await distribute(owner, business, AMOUNT_LIMITS.noPinMaxMinor + 1)).statusCode).toBe(201);
+      expect(await availableOf(db(), await accountOf(business))).toBe(
+        20_000 - 2 * AMOUNT_LIMITS.noPinMaxMinor - 1,
+      );
+    });
+
+    it('holds an unverified owner’s payouts to the daily cap', async () => {
+      const owner = await createPerson(testApp.app, db());
+      await setLevel(owner, 'business');
+      const business = await createBusiness(owner);
+      await join(owner, business.id, await person());
+      await fund(db(), await accountOf(business), AMOUNT_LIMITS.unverifiedDailyMinor * 2);
+      const over = await distribute(owner, business, AMOUNT_LIMITS.unverifiedDailyMinor + 1);
+      expect(errorOf(over)).toMatchObject({
+        status: 422,
+        code: 'limit_exceeded',
+        details: { limit: 'daily' },
+      });
+      expect((await distribute(owner, business, AMOUNT_LIMITS.unverifiedDailyMinor)).statusCode).toBe(201);
+      const more = await distribute(owner, business, 1);
+      expect(errorOf(more)).toMatchObject({
+        status: 422,
+        code: 'limit_exceeded',
+        details: { limit: 'daily' },
+      });
+    });
+
+    it('counts transfers out of a business against its monthly limit, even from concurrent payouts', async () => {
+      const owner = await personAt('business');
+      const business = await createBusiness(owner);
+      await join(owner, business.id, await person());
+      const accountId = await accountOf(business);
+      await fund(db(), accountId, 1_000);
+      const max = BUSINESS_LIMITS.business.monthlyTransfers;
+      const seed = (count: number, at: Date) =>
+        db().execute(sql`
+          INSERT INTO transactions (user_id, type, kind, status, amount_minor, currency, description, group_id, created_at)
+          SELECT ${accountId}::uuid, 'expense', 'transfer_out', 'completed', 1, 'USD', 'earlier', gen_random_uuid(), ${at.toISOString()}::timestamptz
+          FROM generate_series(1, ${count})`);
+      // Last month's transfers do not count; this month leaves room for exactly one.
+      await seed(5, new Date('2026-02-27T12:00:00Z'));
+      await seed(max - 1, new Date(Date.UTC(clock.now().getUTCFullYear(), clock.now().getUTCMonth(), 1)));
+      const answers = await Promise.all([1, 2, 3].map(() => distribute(owner, business, 100)));
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 422, 422]);
+      const refused = answers.find((answer) => answer.statusCode === 422)!;
+      expect(errorOf(refused)).toMatchObject({
+        code: 'limit_exceeded',
+        details: { limit: 'monthlyTransfers', max },
+      });
+      expect(await availableOf(db(), accountId)).toBe(900);
+      await expectLedgerSound(db());
+    });
+  });
+
   describe('the spec §6 permission matrix, on every business route', () => {
     const EVERY_BUSINESS_USER: BusinessPermission[] = [
       'manageTips',
@@ -529,7 +803,14 @@ describe('businesses and teams', () => {
         preview: true,
       },
       'POST /api/businesses/:id/qr-codes': { title: 'Table', currency: 'USD' },
-      'POST /api/businesses/:id/webhooks': { url: 'https://example.com/hook', events: ['tip.received'] },
+      'POST /api/businesses/:id/webhooks': { url: 'https://93.184.215.14/hook', events: ['tip.received'] },
+      'POST /api/businesses/:id/api-keys': { name: 'Till' },
+      'POST /api/businesses/:id/campaigns': {
+        name: 'Summer',
+        startsOn: '2026-06-01',
+        endsOn: '2026-06-30',
+        goalMinor: 10_000,
+      },
     };
     const subjects: Record<string, { who: Person; businessId: string }> = {};
 
@@ -590,7 +871,11 @@ describe('businesses and teams', () => {
         .replace(':id', businessId)
         .replace(':userId', randomUUID())
         .replace(':roleId', randomUUID())
-        .replace(':webhookId', randomUUID());
+        .replace(':webhookId', randomUUID())
+        .replace(':qrCodeId', randomUUID())
+        .replace(':campaignId', randomUUID())
+        .replace(':invitationId', randomUUID())
+        .replace(':keyId', randomUUID());
       const answer = await call(who, method, url, BODIES[route]);
       const allowed = MATRIX[role]!.includes(permission);
       if (allowed) {

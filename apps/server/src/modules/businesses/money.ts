@@ -37,6 +37,11 @@ export interface WalletPayment {
   currency: Currency;
   now: Date;
   checkPin: boolean;
+  /**
+   * The unverified daily cap, counted on the payer's wallet (a business's shares when the person
+   * paying them out is unverified); off by default: a plan's price is no payment to others.
+   */
+  checkDaily?: boolean;
   note: string | null;
   /** The words on each side's transaction. */
   sentDescription: string;
@@ -51,6 +56,7 @@ export interface WalletPayment {
 
 export interface PreparedPayment {
   order: MovementOrder;
+  sent: Transaction;
   received: Transaction;
   notification: NotificationRow | null;
 }
@@ -121,8 +127,7 @@ export function walletPaymentOrder(payment: WalletPayment): PreparedPayment {
     now,
     keyExpiresAt: keyExpiryOf(now),
     dayStartsAt: dayStartOf(now),
-    // Plans and a business's shares are not payments to others that the unverified cap is about.
-    checkDaily: false,
+    checkDaily: payment.checkDaily ?? false,
     checkPin: payment.checkPin,
     ledgerBatchId,
     ledgerCode: 'transfer',
@@ -133,7 +138,7 @@ export function walletPaymentOrder(payment: WalletPayment): PreparedPayment {
     audit: columnValues(auditLog, audit),
     answer: payment.answer(toTransaction(sent)),
   };
-  return { order, received: toTransaction(received), notification };
+  return { order, sent: toTransaction(sent), received: toTransaction(received), notification };
 }
 
 export type Moved = Extract<MovementOutcome, { sentCategoryId: string | null }>;
@@ -170,6 +175,11 @@ export function paymentEvents(prepared: PreparedPayment[], outcomes: MovementOut
   prepared.forEach((payment, index) => {
     const outcome = outcomes[index];
     if (!outcome || outcome.error !== undefined || outcome.replayed) return;
+    // The payer's side too: their open pages, and the server's observers (a business's webhooks).
+    events.push({
+      userId: payment.order.senderId,
+      event: { type: 'transaction', transaction: { ...payment.sent, categoryId: outcome.sentCategoryId } },
+    });
     events.push({
       userId: payment.order.recipientId,
       event: {

@@ -1,10 +1,10 @@
 import {
   PLAN_LEVELS,
   PLAN_PERIOD_MONTHS,
-  PLAN_PRICES_MINOR,
   type PlanLevel,
   type PlansResponse,
   planPrice,
+  planPriceMinor,
   planRank,
   type SubscribeRequest,
   type Subscription,
@@ -23,6 +23,8 @@ import { idempotencyKeyOf, requestHashOf } from '../idempotency/service.ts';
 import { idempotencyKeys } from '../idempotency/tables.ts';
 import { balances } from '../ledger/service.ts';
 import { asksForPin } from '../limits/limits.ts';
+import type { PendingEvent } from '../notifications/live.ts';
+import { notificationEvents, notify } from '../notifications/service.ts';
 import { profiles } from '../profiles/tables.ts';
 import { runAllOrNothing, walletPaymentOrder } from './money.ts';
 import { PLATFORM_ACCOUNT_ID, planSubscriptions } from './tables.ts';
@@ -39,9 +41,6 @@ async function ensurePlatformAccount(tx: AppDatabase): Promise<void> {
     .onConflictDoNothing();
   await tx.insert(profiles).values({ id: PLATFORM_ACCOUNT_ID, fullName: 'Ztart Tips' }).onConflictDoNothing();
 }
-
-/** Periods applied at most in one read: someone away for a year catches up once, not forever. */
-const MAX_PERIODS_AT_ONCE = 24;
 
 export function addPeriod(from: Date): Date {
   const next = new Date(from);
@@ -61,11 +60,35 @@ async function defaultCurrencyOf(db: AppDatabase, userId: string): Promise<Curre
   return (held?.currency as Currency | undefined) ?? CURRENCIES[0];
 }
 
-async function levelOf(tx: AppDatabase, userId: string, lock: boolean): Promise<UserLevel> {
-  const query = tx.select({ userLevel: profiles.userLevel }).from(profiles).where(eq(profiles.id, userId));
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw new AppError('user_profile_not_found');
-  return row.userLevel as UserLevel;
+type SubscriptionRow = typeof planSubscriptions.$inferSelect;
+/** What levelAt reads of a subscription: its period's end and the level waiting for it. */
+export type SubscriptionPeriod = { periodEnd: Date | null; pendingLevel: string | null };
+
+/**
+ * The level a person has at `now`, from what is stored, without writing (decision 0046): a paid
+ * period that ended and was not renewed yet reads as the level waiting (a downgrade), else as
+ * freemium, until the renewal worker has paid the next month. A level without a subscription (an
+ * admin's) is what is stored. `sub` may be the subscription's columns of a left join, all null
+ * when there is none.
+ */
+export function levelAt(stored: UserLevel, sub: SubscriptionPeriod | null | undefined, now: Date): UserLevel {
+  if (!sub?.periodEnd || sub.periodEnd > now) return stored;
+  return (sub.pendingLevel as PlanLevel | null) ?? 'freemium';
+}
+
+/** levelAt of a person, read from their profile and subscription. */
+export async function levelNow(db: AppDatabase, userId: string, now: Date): Promise<UserLevel> {
+  const [row] = await db
+    .select({
+      userLevel: profiles.userLevel,
+      periodEnd: planSubscriptions.periodEnd,
+      pendingLevel: planSubscriptions.pendingLevel,
+    })
+    .from(profiles)
+    .leftJoin(planSubscriptions, eq(planSubscriptions.userId, profiles.id))
+    .where(eq(profiles.id, userId));
+  if (!row) return 'freemium';
+  return levelAt(row.userLevel as UserLevel, row, now);
 }
 
 async function setLevel(tx: AppDatabase, userId: string, level: UserLevel, now: Date) {
@@ -73,92 +96,141 @@ async function setLevel(tx: AppDatabase, userId: string, level: UserLevel, now: 
 }
 
 /**
- * Applies what fell due (decision 0039): at the end of a paid period the level waiting (a
- * downgrade) or the same level starts its next period, paid from the wallet through the ledger
- * movement (key `plan-renewal:<period end>`, so it is paid once); freemium, or a wallet without the
- * money, ends the subscription and the level becomes freemium. Runs inside the caller's transaction.
+ * An admin sets a person's level (decision 0046): it is no paid subscription, so whatever
+ * subscription they had ends with it (no renewal charge, no downgrade later); the level stays until
+ * an admin or the person changes it. Runs inside the caller's transaction.
  */
-export async function settleSubscription(tx: AppDatabase, userId: string, now: Date): Promise<void> {
-  for (let round = 0; round < MAX_PERIODS_AT_ONCE; round++) {
-    const [sub] = await tx
-      .select()
-      .from(planSubscriptions)
-      .where(eq(planSubscriptions.userId, userId))
-      .for('update');
-    if (!sub || sub.periodEnd > now) return;
-    const next = (sub.pendingLevel ?? sub.level) as PlanLevel;
-    const currency = sub.currency as Currency;
-    let paid = false;
-    if (next !== 'freemium') {
-      const prepared = walletPaymentOrder({
-        key: `plan-renewal:${sub.periodEnd.toISOString()}`,
-        requestHash: requestHashOf({
-          route: 'plan-renewal',
-          level: next,
-          periodEnd: sub.periodEnd.toISOString(),
-        }),
-        from: { userId, ztartag: null, name: '' },
-        to: PLATFORM,
-        amountMinor: PLAN_PRICES_MINOR[next],
-        currency,
-        now,
-        checkPin: false,
-        note: null,
-        sentDescription: `Plan ${next}`,
-        receivedDescription: `Plan ${next}`,
-        notifyRecipient: false,
-        audit: { request: null, userId, actionType: 'plan_renewal', resource: `plan:${next}` },
-        answer: () => ({ level: next }),
-      });
-      try {
-        await ensurePlatformAccount(tx);
-        await runAllOrNothing(tx, [prepared.order]);
-        paid = true;
-      } catch (error) {
-        if (!isAppError(error)) throw error;
-      }
-    }
-    if (paid) {
-      await tx
-        .update(planSubscriptions)
-        .set({ level: next, pendingLevel: null, periodEnd: addPeriod(sub.periodEnd), updatedAt: now })
-        .where(eq(planSubscriptions.userId, userId));
-      await setLevel(tx, userId, next, now);
-    } else {
-      await tx.delete(planSubscriptions).where(eq(planSubscriptions.userId, userId));
-      await setLevel(tx, userId, 'freemium', now);
-      return;
-    }
-  }
+export async function setLevelByAdmin(tx: AppDatabase, userId: string, level: UserLevel, now: Date) {
+  await tx.delete(planSubscriptions).where(eq(planSubscriptions.userId, userId));
+  await setLevel(tx, userId, level, now);
 }
 
-async function subscriptionOf(db: AppDatabase, userId: string): Promise<Subscription> {
-  const level = await levelOf(db, userId, false);
-  const [sub] = await db.select().from(planSubscriptions).where(eq(planSubscriptions.userId, userId));
+/** The key a period's renewal is paid under, in the person's scope: each period is paid once. */
+export function renewalKeyOf(periodEnd: Date): string {
+  return `plan-renewal:${periodEnd.toISOString()}`;
+}
+
+export type RenewalOutcome =
+  | { userId: string; outcome: 'renewed'; level: PlanLevel; periodEnd: Date }
+  | { userId: string; outcome: 'ended'; level: UserLevel }
+  | { userId: string; outcome: 'unpaid'; level: PlanLevel };
+
+/**
+ * Applies the end of one claimed subscription's period (the row locked by the caller): the level
+ * waiting (a downgrade) or the same level starts its next month, paid from the wallet through the
+ * ledger movement under renewalKeyOf(period end), so a period is paid once even when a crash makes
+ * the worker try again; the next period follows the one that ended, or starts now when the worker
+ * comes to it a whole period late (never a charge for months gone by). A downgrade to freemium
+ * ends the subscription; a wallet without the money ends it too, the level goes back to freemium,
+ * and the person is told (`plan_renewal_failed`).
+ */
+export async function renewOne(
+  tx: AppDatabase,
+  sub: SubscriptionRow,
+  now: Date,
+): Promise<{ outcome: RenewalOutcome; events: PendingEvent[] }> {
+  const { userId } = sub;
+  const next = (sub.pendingLevel ?? sub.level) as PlanLevel;
+  const currency = sub.currency as Currency;
+  if (next === 'freemium') {
+    await tx.delete(planSubscriptions).where(eq(planSubscriptions.userId, userId));
+    await setLevel(tx, userId, 'freemium', now);
+    return { outcome: { userId, outcome: 'ended', level: 'freemium' }, events: [] };
+  }
+  const amountMinor = planPriceMinor(next, currency);
+  const prepared = walletPaymentOrder({
+    key: renewalKeyOf(sub.periodEnd),
+    requestHash: requestHashOf({
+      route: 'plan-renewal',
+      level: next,
+      currency,
+      periodEnd: sub.periodEnd.toISOString(),
+    }),
+    from: { userId, ztartag: null, name: '' },
+    to: PLATFORM,
+    amountMinor,
+    currency,
+    now,
+    // A renewal the person agreed to when subscribing: no session, no PIN to ask.
+    checkPin: false,
+    note: null,
+    sentDescription: `Plan ${next}`,
+    receivedDescription: `Plan ${next}`,
+    notifyRecipient: false,
+    audit: { request: null, userId, actionType: 'plan_renewal', resource: `plan:${next}` },
+    answer: () => ({ level: next }),
+  });
+  await ensurePlatformAccount(tx);
+  try {
+    await runAllOrNothing(tx, [prepared.order]);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    await tx.delete(planSubscriptions).where(eq(planSubscriptions.userId, userId));
+    await setLevel(tx, userId, 'freemium', now);
+    const notification = await notify(tx, {
+      userId,
+      type: 'system',
+      event: 'plan_renewal_failed',
+      data: { planLevel: next, amountMinor, currency },
+      now,
+    });
+    return { outcome: { userId, outcome: 'unpaid', level: next }, events: notificationEvents(notification) };
+  }
+  const following = addPeriod(sub.periodEnd);
+  const periodEnd = following > now ? following : addPeriod(now);
+  await tx
+    .update(planSubscriptions)
+    .set({ level: next, pendingLevel: null, periodEnd, updatedAt: now })
+    .where(eq(planSubscriptions.userId, userId));
+  await setLevel(tx, userId, next, now);
+  return { outcome: { userId, outcome: 'renewed', level: next, periodEnd }, events: [] };
+}
+
+async function storedLevelOf(tx: AppDatabase, userId: string, lock: boolean): Promise<UserLevel> {
+  const query = tx.select({ userLevel: profiles.userLevel }).from(profiles).where(eq(profiles.id, userId));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw new AppError('user_profile_not_found');
+  return row.userLevel as UserLevel;
+}
+
+function toSubscription(stored: UserLevel, sub: SubscriptionRow | undefined, now: Date): Subscription {
+  const paid = sub && sub.periodEnd > now ? sub : undefined;
   return {
-    level,
-    periodEnd: sub?.periodEnd.toISOString() ?? null,
-    pendingLevel: (sub?.pendingLevel as PlanLevel | null | undefined) ?? null,
+    level: levelAt(stored, sub, now),
+    periodEnd: paid?.periodEnd.toISOString() ?? null,
+    pendingLevel: (paid?.pendingLevel as PlanLevel | null | undefined) ?? null,
+    currency: (paid?.currency as Currency | undefined) ?? null,
   };
 }
 
-/** `GET /api/plans`: settles what fell due, then the plans priced in the person's currency and their subscription. */
+async function subscriptionOf(db: AppDatabase, userId: string, now: Date): Promise<Subscription> {
+  const stored = await storedLevelOf(db, userId, false);
+  const [sub] = await db.select().from(planSubscriptions).where(eq(planSubscriptions.userId, userId));
+  return toSubscription(stored, sub, now);
+}
+
+/**
+ * `GET /api/plans`: the plans priced in every currency (the person's own first: their
+ * subscription's, else the one they hold most of) and their subscription as it stands now. A read:
+ * it computes the level (a period that ended reads as the lower level) and never writes.
+ */
 export async function listPlans(context: AppContext, userId: string): Promise<PlansResponse> {
   const now = context.now();
-  await context.db.transaction((tx) => settleSubscription(tx, userId, now));
   const [sub] = await context.db.select().from(planSubscriptions).where(eq(planSubscriptions.userId, userId));
   const currency = (sub?.currency as Currency | undefined) ?? (await defaultCurrencyOf(context.db, userId));
   return {
     items: PLAN_LEVELS.map((level) => planPrice(level, currency)),
-    subscription: await subscriptionOf(context.db, userId),
+    subscription: await subscriptionOf(context.db, userId, now),
   };
 }
 
 /**
  * `POST /api/plans/subscription`: a higher plan is paid now (one ledger movement to the platform's
- * account, under the request's key) and starts a period at once; a lower one waits for the end of
- * the period (or starts now without a paid period); the current one cancels a waiting downgrade.
- * The level and the subscription change in the same database transaction as the money.
+ * account, under the request's key, at the plan's price in the wallet's currency) and starts a
+ * period at once; a lower one waits for the end of the period (or starts now without a paid
+ * period); the current one cancels a waiting downgrade. The level and the subscription change in
+ * the same database transaction as the money, with the subscription row locked first, as the
+ * renewal worker locks it.
  */
 export async function subscribe(
   context: AppContext,
@@ -192,29 +264,32 @@ export async function subscribe(
         // The movement keeps its answers as 201; this route answers 200.
         return { statusCode: 200, body: kept.response, replayed: true };
       }
-      await settleSubscription(tx, userId, now);
-      const current = await levelOf(tx, userId, true);
-      const [sub] = await tx.select().from(planSubscriptions).where(eq(planSubscriptions.userId, userId));
+      const [sub] = await tx
+        .select()
+        .from(planSubscriptions)
+        .where(eq(planSubscriptions.userId, userId))
+        .for('update');
+      const stored = await storedLevelOf(tx, userId, true);
+      const current = levelAt(stored, sub, now);
       const target = body.level;
       if (planRank(target) > planRank(current)) {
         const periodEnd = addPeriod(now);
+        const amountMinor = planPriceMinor(target, currency);
         const subscription: Subscription = {
           level: target,
           periodEnd: periodEnd.toISOString(),
           pendingLevel: null,
+          currency,
         };
         const prepared = walletPaymentOrder({
           key,
-          requestHash: requestHashOf({
-            route: 'POST /api/plans/subscription',
-            body: { level: target, currency },
-          }),
+          requestHash,
           from: { userId, ztartag: null, name: '' },
           to: PLATFORM,
-          amountMinor: PLAN_PRICES_MINOR[target],
+          amountMinor,
           currency,
           now,
-          checkPin: asksForPin(signedIn, PLAN_PRICES_MINOR[target], now),
+          checkPin: asksForPin(signedIn, amountMinor, now),
           note: null,
           sentDescription: `Plan ${target}`,
           receivedDescription: `Plan ${target}`,
@@ -239,8 +314,10 @@ export async function subscribe(
         return { statusCode: 200, body: subscription, replayed: false };
       }
       if (sub && isPlanLevel(sub.level)) {
-        // The current plan again cancels a waiting downgrade; a lower one waits for the period's end.
-        const pendingLevel = target === current ? null : target;
+        // The current plan again cancels a waiting downgrade; a lower one waits for the period's
+        // end. A period that ended and waits for the renewal worker is changed the same way: the
+        // worker applies it, and charges for it, once.
+        const pendingLevel = target === sub.level ? null : target;
         await tx
           .update(planSubscriptions)
           .set({ pendingLevel, updatedAt: now })
@@ -249,7 +326,7 @@ export async function subscribe(
         // No paid period (a level set by an admin): the lower plan starts now.
         await setLevel(tx, userId, target, now);
       }
-      return { statusCode: 200, body: await subscriptionOf(tx, userId), replayed: false };
+      return { statusCode: 200, body: await subscriptionOf(tx, userId, now), replayed: false };
     });
   } catch (error) {
     throw failedMoneyRequest(request, error, 'transfer_failed');

@@ -1,7 +1,10 @@
 import { businessLimitsFor } from '@ztart/shared/business';
 import {
   answerInvitationResponseSchema,
+  apiKeyListResponseSchema,
+  apiKeyParamsSchema,
   type BusinessRoute,
+  businessInvitationOfBusinessParamsSchema,
   businessInvitationParamsSchema,
   businessInvitationSchema,
   businessListResponseSchema,
@@ -14,8 +17,10 @@ import {
   businessRoleSchema,
   businessSchema,
   businessWalletResponseSchema,
+  createApiKeyRequestSchema,
   createBusinessRequestSchema,
   createBusinessRoleRequestSchema,
+  createdApiKeySchema,
   createInvitationRequestSchema,
   createWebhookRequestSchema,
   distributionRequestSchema,
@@ -24,6 +29,7 @@ import {
   updateBusinessRequestSchema,
   updateMemberRequestSchema,
   webhookDeliveryListResponseSchema,
+  webhookDeliverySchema,
   webhookListResponseSchema,
   webhookParamsSchema,
   webhookSchema,
@@ -38,18 +44,23 @@ import {
   qrCodeListResponseSchema,
   qrCodeSchema,
 } from '@ztart/shared/contracts/qr-codes';
+import { transactionListResponseSchema, transactionQuerySchema } from '@ztart/shared/contracts/transactions';
 import { AVATAR_CONTENT_TYPES, AVATAR_MAX_BYTES } from '@ztart/shared/limits';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { errorResponses } from '../../http/error-responses.ts';
+import { createRateLimitCheck } from '../../http/rate-limit.ts';
 import { requireSignIn } from '../auth/session-plugin.ts';
 import { sendMoneyAnswer } from '../idempotency/money-request.ts';
 import { reencodeAvatar, removeAvatar, replaceAvatar, uploadedImage } from '../profiles/avatars.ts';
 import { createQrCode, listQrCodes } from '../qr-codes/service.ts';
+import { listTransactions } from '../transactions/service.ts';
 import { accessOf, requireBusinessPermission } from './access.ts';
+import { accessByApiKey, apiKeyOf, createApiKey, listApiKeys, revokeApiKey } from './api-keys.ts';
 import { listPlans, subscribe } from './plans.ts';
+import { businessQrImageRoutes } from './qr-images.ts';
 import {
   answerInvitation,
   businessWallet,
@@ -63,11 +74,12 @@ import {
   listRoles,
   myInvitations,
   removeMember,
+  revokeInvitation,
   toBusiness,
   updateBusiness,
   updateMember,
 } from './service.ts';
-import { createWebhook, listDeliveries, listWebhooks } from './webhooks.ts';
+import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, sendTestEvent } from './webhooks.ts';
 
 const TAGS = ['businesses'];
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().optional() });
@@ -115,9 +127,30 @@ const businessLogoRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
  */
 export const businessRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   const { db } = context;
+  const webhookTestLimit = createRateLimitCheck(
+    app,
+    'webhook-test',
+    context.rateLimits.webhookTestPerUser,
+    (request) => (request.auth.status === 'signed-in' ? request.auth.user.id : undefined),
+  );
   await app.register(businessLogoRoutes, { context });
+  await app.register(businessQrImageRoutes, { context });
   const guard = (request: FastifyRequest<{ Params: { id: string } }>, route: BusinessRoute, userId: string) =>
     requireBusinessPermission(db, route, request.params.id, userId, context.now());
+  /**
+   * The read-only routes an API key may call (decision 0047): with `Authorization: Bearer ztk_…`
+   * the key must be this business's; otherwise the signed-in person's permission is checked.
+   */
+  const readGuard = async (
+    request: FastifyRequest<{ Params: { id: string } }>,
+    reply: FastifyReply,
+    route: BusinessRoute,
+  ) => {
+    const key = apiKeyOf(request);
+    if (key) return accessByApiKey(context, key, request.params.id);
+    const { user } = requireSignIn(request, reply, context);
+    return guard(request, route, user.id);
+  };
 
   app.get(
     '/api/plans',
@@ -179,12 +212,13 @@ export const businessRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
         summary: 'Creates a business (needs the business or enterprise level)',
         tags: TAGS,
         body: createBusinessRequestSchema,
-        response: { 201: businessSchema, ...errorResponses(400, 401, 403, 409) },
+        response: { 201: businessSchema, ...errorResponses(400, 401, 403, 409, 422) },
       },
     },
     async (request, reply) => {
       const { user } = requireSignIn(request, reply, context);
       const row = await createBusiness(context, user.id, request.body);
+      app.businessEvents.forget();
       return reply.status(201).send(await toBusiness(db, await accessOf(db, row.id, user.id, context.now())));
     },
   );
@@ -260,6 +294,24 @@ export const businessRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
     },
   );
 
+  app.delete(
+    '/api/businesses/:id/invitations/:invitationId',
+    {
+      schema: {
+        summary: 'Takes back an invitation not yet answered; it can no longer be accepted',
+        tags: TAGS,
+        params: businessInvitationOfBusinessParamsSchema,
+        response: { 204: z.null().describe('Revoked'), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = requireSignIn(request, reply, context);
+      await guard(request, 'DELETE /api/businesses/:id/invitations/:invitationId', user.id);
+      await revokeInvitation(db, request.params.id, request.params.invitationId);
+      return reply.status(204).send(null);
+    },
+  );
+
   app.get(
     '/api/business-invitations',
     {
@@ -286,7 +338,7 @@ export const businessRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
           summary: action === 'accept' ? 'Accepts a business invitation' : 'Declines a business invitation',
           tags: TAGS,
           params: businessInvitationParamsSchema,
-          response: { 200: answerInvitationResponseSchema, ...errorResponses(400, 401, 404, 409) },
+          response: { 200: answerInvitationResponseSchema, ...errorResponses(400, 401, 404, 409, 422) },
         },
       },
       async (request, reply) => {
@@ -392,15 +444,33 @@ export const businessRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
     {
       schema: {
         summary: 'What the business’s wallet holds, per currency',
+        description: 'Also answers to an API key of the business (`Authorization: Bearer ztk_…`).',
         tags: TAGS,
         params: businessParamsSchema,
         response: { 200: businessWalletResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
-      const { user } = requireSignIn(request, reply, context);
-      const access = await guard(request, 'GET /api/businesses/:id/wallet', user.id);
+      const access = await readGuard(request, reply, 'GET /api/businesses/:id/wallet');
       return businessWallet(db, access.business);
+    },
+  );
+
+  app.get(
+    '/api/businesses/:id/transactions',
+    {
+      schema: {
+        summary: 'The business wallet’s transactions, newest first (filters and pages as for one’s own)',
+        description: 'Also answers to an API key of the business (`Authorization: Bearer ztk_…`).',
+        tags: TAGS,
+        params: businessParamsSchema,
+        querystring: transactionQuerySchema,
+        response: { 200: transactionListResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const access = await readGuard(request, reply, 'GET /api/businesses/:id/transactions');
+      return listTransactions(db, access.business.accountId, request.query);
     },
   );
 
@@ -423,9 +493,9 @@ export const businessRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
       },
     },
     async (request, reply) => {
-      const { user } = requireSignIn(request, reply, context);
-      const access = await guard(request, 'POST /api/businesses/:id/distributions', user.id);
-      return sendMoneyAnswer(reply, await distribute(context, request, access, user.id, request.body));
+      const signedIn = requireSignIn(request, reply, context);
+      const access = await guard(request, 'POST /api/businesses/:id/distributions', signedIn.user.id);
+      return sendMoneyAnswer(reply, await distribute(context, request, access, signedIn, request.body));
     },
   );
 
@@ -503,6 +573,101 @@ export const businessRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
       const { user } = requireSignIn(request, reply, context);
       await guard(request, 'POST /api/businesses/:id/webhooks', user.id);
       return reply.status(201).send(await createWebhook(context, request.params.id, request.body));
+    },
+  );
+
+  app.delete(
+    '/api/businesses/:id/webhooks/:webhookId',
+    {
+      schema: {
+        summary: 'Removes a webhook and its delivery log',
+        tags: TAGS,
+        params: webhookParamsSchema,
+        response: { 204: z.null().describe('Removed'), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = requireSignIn(request, reply, context);
+      await guard(request, 'DELETE /api/businesses/:id/webhooks/:webhookId', user.id);
+      await deleteWebhook(db, request.params.id, request.params.webhookId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/businesses/:id/webhooks/:webhookId/test',
+    {
+      schema: {
+        summary: 'Sends a signed `ping` event to the webhook now and answers how it went',
+        description: 'The delivery is tried once (not retried) and shows in the delivery log like any other.',
+        tags: TAGS,
+        params: webhookParamsSchema,
+        response: { 201: webhookDeliverySchema, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = requireSignIn(request, reply, context);
+      await guard(request, 'POST /api/businesses/:id/webhooks/:webhookId/test', user.id);
+      await webhookTestLimit(request, reply);
+      return reply
+        .status(201)
+        .send(await sendTestEvent(context, request.params.id, request.params.webhookId));
+    },
+  );
+
+  app.get(
+    '/api/businesses/:id/api-keys',
+    {
+      schema: {
+        summary: 'The business’s live API keys (enterprise integrations)',
+        tags: TAGS,
+        params: businessParamsSchema,
+        response: { 200: apiKeyListResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = requireSignIn(request, reply, context);
+      await guard(request, 'GET /api/businesses/:id/api-keys', user.id);
+      return { items: await listApiKeys(db, request.params.id) };
+    },
+  );
+
+  app.post(
+    '/api/businesses/:id/api-keys',
+    {
+      schema: {
+        summary: 'Creates an API key; the key is answered this once (only its hash is kept)',
+        description:
+          'The key reads the business’s wallet and transactions (`Authorization: Bearer <key>`) and nothing else. ' +
+          'More than 10 live keys → 422 `limit_exceeded` `{ limit: "apiKeys", max }`.',
+        tags: TAGS,
+        params: businessParamsSchema,
+        body: createApiKeyRequestSchema,
+        response: { 201: createdApiKeySchema, ...errorResponses(400, 401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = requireSignIn(request, reply, context);
+      await guard(request, 'POST /api/businesses/:id/api-keys', user.id);
+      return reply.status(201).send(await createApiKey(context, request.params.id, user.id, request.body));
+    },
+  );
+
+  app.delete(
+    '/api/businesses/:id/api-keys/:keyId',
+    {
+      schema: {
+        summary: 'Revokes an API key: it opens nothing from then on',
+        tags: TAGS,
+        params: apiKeyParamsSchema,
+        response: { 204: z.null().describe('Revoked'), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = requireSignIn(request, reply, context);
+      await guard(request, 'DELETE /api/businesses/:id/api-keys/:keyId', user.id);
+      await revokeApiKey(context, request.params.id, request.params.keyId);
+      return reply.status(204).send(null);
     },
   );
 

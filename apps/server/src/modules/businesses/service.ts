@@ -20,23 +20,33 @@ import {
   type UpdateBusinessRequest,
   type UpdateMemberRequest,
 } from '@ztart/shared/contracts/businesses';
+import type { BusinessBalanceNotEmptyDetails } from '@ztart/shared/contracts/profiles';
+import { OUTGOING_KINDS } from '@ztart/shared/contracts/transactions';
 import type { Language } from '@ztart/shared/languages';
 import type { Currency } from '@ztart/shared/money';
 import { isBusinessLevel, type UserLevel } from '@ztart/shared/roles';
-import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { wholeNumber } from '../../db/sql-helpers.ts';
 import { AppError } from '../../http/errors.ts';
+import type { SignedIn } from '../auth/session-plugin.ts';
 import { users } from '../auth/tables.ts';
 import { failedMoneyRequest, type MoneyAnswer } from '../idempotency/money-request.ts';
 import { idempotencyKeyOf, requestHashOf } from '../idempotency/service.ts';
+import { idempotencyKeys } from '../idempotency/tables.ts';
+import { moneyHeldBy } from '../ledger/holdings.ts';
 import { balances } from '../ledger/service.ts';
+import { asksForPin, assertWithinTransferMax, hasPin, pinRequiredError } from '../limits/limits.ts';
 import { type PendingEvent, publishAll } from '../notifications/live.ts';
+import { lockPayer } from '../profiles/payer.ts';
 import { isZtartagTaken } from '../profiles/service.ts';
 import { profiles } from '../profiles/tables.ts';
-import { type BusinessAccessOf, forbidden } from './access.ts';
+import { transactions } from '../transactions/tables.ts';
+import { accessOf, type BusinessAccessOf, forbidden } from './access.ts';
+import { isBusinessOpen } from './minimum-tip.ts';
 import {
   type Party,
   type PreparedPayment,
@@ -44,7 +54,7 @@ import {
   runAllOrNothing,
   walletPaymentOrder,
 } from './money.ts';
-import { settleSubscription } from './plans.ts';
+import { levelNow } from './plans.ts';
 import {
   type BusinessMemberRow,
   type BusinessRoleRow,
@@ -53,6 +63,7 @@ import {
   businesses,
   businessMembers,
   businessRoles,
+  planSubscriptions,
 } from './tables.ts';
 
 /** Memberships that hold a place in the team (the team-member limit counts them). */
@@ -114,15 +125,24 @@ export async function createBusiness(
   body: CreateBusinessRequest,
 ): Promise<BusinessRow> {
   const now = context.now();
-  await context.db.transaction((tx) => settleSubscription(tx, userId, now));
-  const [me] = await context.db
-    .select({ userLevel: profiles.userLevel })
-    .from(profiles)
-    .where(eq(profiles.id, userId));
-  if (!isBusinessLevel(me?.userLevel as UserLevel | undefined)) throw new AppError('business_level_required');
-  if (await isZtartagTaken(context.db, body.tag)) throw new AppError('ztartag_taken');
   try {
     return await context.db.transaction(async (tx) => {
+      // The owner's profile row locked while their level is read and their businesses counted: two
+      // requests at once cannot both open the last one their plan allows (decision 0047).
+      await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, userId)).for('update');
+      // The level the person is on now: a paid period that ended without renewal counts as the
+      // level it falls to, as everywhere else.
+      const level = await levelNow(tx, userId, now);
+      if (!isBusinessLevel(level)) throw new AppError('business_level_required');
+      if (await isZtartagTaken(tx, body.tag)) throw new AppError('ztartag_taken');
+      const max = businessLimitsFor(level).businesses;
+      const [opened] = await tx
+        .select({ n: count() })
+        .from(businesses)
+        .where(and(eq(businesses.ownerId, userId), ne(businesses.status, 'closed')));
+      if ((opened?.n ?? 0) >= max) {
+        throw new AppError('limit_exceeded', { details: { limit: 'businesses', max } });
+      }
       const accountId = randomUUID();
       await tx.insert(users).values({ id: accountId, email: `business-${accountId}@accounts.invalid` });
       await tx.insert(profiles).values({ id: accountId, ztartag: body.tag, fullName: body.name });
@@ -206,14 +226,18 @@ export async function updateBusiness(
 export async function brandingOfAccount(
   db: AppDatabase,
   accountId: string,
+  now: Date = new Date(),
 ): Promise<{ branding: BusinessBranding; currency: Currency; open: boolean } | null> {
   const [row] = await db
     .select({
       business: businesses,
       ownerLevel: profiles.userLevel,
+      periodEnd: planSubscriptions.periodEnd,
+      pendingLevel: planSubscriptions.pendingLevel,
     })
     .from(businesses)
     .innerJoin(profiles, eq(profiles.id, businesses.ownerId))
+    .leftJoin(planSubscriptions, eq(planSubscriptions.userId, businesses.ownerId))
     .where(eq(businesses.accountId, accountId));
   if (!row) return null;
   const account = await accountProfileOf(db, accountId);
@@ -227,7 +251,7 @@ export async function brandingOfAccount(
       minimumTipMinor: row.business.minimumTipMinor,
     },
     currency: row.business.currency as Currency,
-    open: row.business.status === 'active' && isBusinessLevel(row.ownerLevel as UserLevel),
+    open: isBusinessOpen(row.business.status, row.ownerLevel as UserLevel, row, now),
   };
 }
 
@@ -469,8 +493,23 @@ export async function answerInvitation(
 ): Promise<BusinessInvitation> {
   const email = await verifiedEmailOf(context.db, userId);
   const now = context.now();
+  const [invited] = await context.db
+    .select({ businessId: businessMembers.businessId })
+    .from(businessMembers)
+    .where(eq(businessMembers.id, invitationId));
+  if (!invited) throw new AppError('not_found');
+  // The owner's plan settled first, so the limit is the one that holds now.
+  const { ownerLevel } = await accessOf(context.db, invited.businessId, userId, now);
   try {
     return await context.db.transaction(async (tx) => {
+      if (answer === 'approved') {
+        // The business row first, as an invitation locks it: accepts at once cannot pass the limit together.
+        await tx
+          .select({ id: businesses.id })
+          .from(businesses)
+          .where(eq(businesses.id, invited.businessId))
+          .for('update');
+      }
       const [row] = await tx
         .select({ member: businessMembers, businessName: businesses.name })
         .from(businessMembers)
@@ -484,6 +523,21 @@ export async function answerInvitation(
         )
         .for('update', { of: businessMembers });
       if (!row) throw new AppError('not_found');
+      if (answer === 'approved') {
+        const max = businessLimitsFor(ownerLevel).teamMembers;
+        const [approved] = await tx
+          .select({ n: count() })
+          .from(businessMembers)
+          .where(
+            and(
+              eq(businessMembers.businessId, invited.businessId),
+              eq(businessMembers.approvalStatus, 'approved'),
+            ),
+          );
+        if ((approved?.n ?? 0) >= max) {
+          throw new AppError('limit_exceeded', { details: { limit: 'teamMembers', max } });
+        }
+      }
       const [updated] = await tx
         .update(businessMembers)
         .set({ userId, email: null, approvalStatus: answer, answeredAt: now })
@@ -522,6 +576,29 @@ export async function updateMember(
   const member = (await listMembers(db, access)).items.find((item) => item.userId === memberId);
   if (!member) throw new AppError('not_found');
   return member;
+}
+
+/**
+ * `DELETE /api/businesses/{id}/invitations/{invitationId}`: an invitation not yet answered is taken
+ * back (its row removed, its place freed), so it can no longer be accepted. An accept that came
+ * first holds the row's lock: the delete then finds it answered and answers 404 `not_found`.
+ */
+export async function revokeInvitation(
+  db: AppDatabase,
+  businessId: string,
+  invitationId: string,
+): Promise<void> {
+  const removed = await db
+    .delete(businessMembers)
+    .where(
+      and(
+        eq(businessMembers.id, invitationId),
+        eq(businessMembers.businessId, businessId),
+        eq(businessMembers.approvalStatus, 'pending'),
+      ),
+    )
+    .returning({ id: businessMembers.id });
+  if (removed.length === 0) throw new AppError('not_found');
 }
 
 /** Removes a member (or an invitation), or the member leaves: their place is freed. */
@@ -636,20 +713,99 @@ async function sharesOf(
   return shares;
 }
 
+/** The first instant of `now`'s calendar month, UTC: the monthly business transfer limit counts from it. */
+export function monthStartOf(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+/**
+ * How many transfers left a business's wallet since `since` (every outgoing kind, failed ones
+ * aside): what the monthly business transfer limit (spec §9) counts.
+ */
+export async function businessTransfersSince(
+  db: AppDatabase,
+  accountId: string,
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<string>`count(*)` })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.userId, accountId),
+        inArray(transactions.kind, [...OUTGOING_KINDS]),
+        ne(transactions.status, 'failed'),
+        gte(transactions.createdAt, since),
+      ),
+    );
+  return wholeNumber(row?.n);
+}
+
+/**
+ * The checks of money leaving a business's wallet, inside the movement's database transaction and
+ * before it (decision 0046): the person paying it out is locked as every payer is (lockPayer), then
+ * the business row, so two payouts of one business run one after the other and cannot both pass on
+ * the same headroom. The business must still be active; each transfer is within the per-transfer
+ * maximum; the PIN is the person's (above the no-PIN amount in a session that has not entered it);
+ * the month's transfers out of the business stay within its plan's limit (422 `limit_exceeded`
+ * `{ limit: 'monthlyTransfers', max }`). Answers whether the daily cap applies (the person is
+ * unverified), which the ledger movement counts on the business's wallet.
+ */
+export async function assertBusinessPayout(
+  tx: AppDatabase,
+  signedIn: SignedIn,
+  access: BusinessAccessOf,
+  payout: { amountMinor: number; transfers: number[] },
+  now: Date,
+): Promise<{ checkDaily: boolean }> {
+  const { business } = access;
+  const payer = await lockPayer(tx, signedIn.user.id);
+  const [locked] = await tx
+    .select({ status: businesses.status })
+    .from(businesses)
+    .where(eq(businesses.id, business.id))
+    .for('update');
+  if (locked?.status !== 'active') throw new AppError('not_found');
+  for (const amountMinor of payout.transfers) assertWithinTransferMax(amountMinor);
+  if (asksForPin(signedIn, payout.amountMinor, now) && (await hasPin(tx, signedIn.user.id))) {
+    throw pinRequiredError();
+  }
+  const max = businessLimitsFor(access.ownerLevel).monthlyTransfers;
+  const used = await businessTransfersSince(tx, business.accountId, monthStartOf(now));
+  if (used + payout.transfers.length > max) {
+    throw new AppError('limit_exceeded', { details: { limit: 'monthlyTransfers', max } });
+  }
+  return { checkDaily: !payer.verified };
+}
+
+/** Whether a payout's first order was already answered under its key (a retry: it only replays). */
+async function payoutKept(tx: AppDatabase, scope: string, key: string, now: Date): Promise<boolean> {
+  const [kept] = await tx
+    .select({ key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(
+      and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key), gt(idempotencyKeys.expiresAt, now)),
+    );
+  return kept !== undefined;
+}
+
 /**
  * `POST /api/businesses/{id}/distributions`: the preview, or every member's share paid out of the
  * business's wallet as ONE ledger movement (one order per member, in one database transaction:
  * all of them or none). Each member's order is kept under `<asker>:<key>:<n>` in the business
- * account's scope, so a retry with the same key replays them all and moves nothing more.
+ * account's scope, so a retry with the same key replays them all and moves nothing more. The
+ * rules of any payment apply (assertBusinessPayout): the asker's PIN, the per-transfer maximum,
+ * the daily cap when the asker is unverified, and the business's monthly transfer limit.
  */
 export async function distribute(
   context: AppContext,
   request: FastifyRequest,
   access: BusinessAccessOf,
-  askerId: string,
+  signedIn: SignedIn,
   body: DistributionRequest,
 ): Promise<MoneyAnswer> {
   const { business } = access;
+  const askerId = signedIn.user.id;
   const shares = await sharesOf(context.db, business, body);
   const amounts = splitByWeights(
     body.amountMinor,
@@ -685,9 +841,19 @@ export async function distribute(
     const account = await accountProfileOf(context.db, business.accountId);
     const from: Party = { userId: business.accountId, ztartag: account.ztartag, name: business.name };
     const hash = requestHashOf({ route: `POST /api/businesses/${business.id}/distributions`, body });
-    const prepared: PreparedPayment[] = items
-      .filter((item) => item.amountMinor > 0)
-      .map((item, index) =>
+    const paid = items.filter((item) => item.amountMinor > 0);
+    const moved = await context.db.transaction(async (tx) => {
+      const replay = await payoutKept(tx, business.accountId, `${askerId}:${key}:0`, now);
+      const { checkDaily } = replay
+        ? { checkDaily: false }
+        : await assertBusinessPayout(
+            tx,
+            signedIn,
+            access,
+            { amountMinor: body.amountMinor, transfers: paid.map((item) => item.amountMinor) },
+            now,
+          );
+      const prepared: PreparedPayment[] = paid.map((item, index) =>
         walletPaymentOrder({
           key: `${askerId}:${key}:${index}`,
           requestHash: hash,
@@ -696,7 +862,9 @@ export async function distribute(
           amountMinor: item.amountMinor,
           currency: body.currency,
           now,
+          // The PIN is the asker's, checked above: the business's account has none.
           checkPin: false,
+          checkDaily,
           note: body.reason ?? null,
           sentDescription: `Tip share to ${item.ztartag ? `@${item.ztartag}` : (item.fullName ?? '')}`,
           receivedDescription: `Tip share from ${business.name}`,
@@ -711,7 +879,6 @@ export async function distribute(
           answer: () => distribution,
         }),
       );
-    const moved = await context.db.transaction(async (tx) => {
       const run = await runAllOrNothing(
         tx,
         prepared.map((payment) => payment.order),
@@ -729,13 +896,75 @@ export async function distribute(
           createdAt: now,
         });
       }
-      return run;
+      return { ...run, prepared };
     });
     const first = moved.outcomes[0];
     const kept = first && first.error === undefined ? first.body : distribution;
-    if (!moved.replayed) publishAll(context.live, paymentEvents(prepared, moved.outcomes) as PendingEvent[]);
+    if (!moved.replayed)
+      publishAll(context.live, paymentEvents(moved.prepared, moved.outcomes) as PendingEvent[]);
     return { statusCode: 201, body: kept, replayed: moved.replayed };
   } catch (error) {
     throw failedMoneyRequest(request, error, 'transfer_failed');
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Account deletion
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Locks the person's plan subscription, if any, as the plan routes and the renewal worker take it:
+ * before the person's own rows. Account deletion calls it first, so that it waits for (or makes
+ * wait) a renewal in flight instead of taking the two locks in the other order and deadlocking.
+ */
+export async function lockPlanOf(tx: AppDatabase, userId: string): Promise<void> {
+  await tx
+    .select({ userId: planSubscriptions.userId })
+    .from(planSubscriptions)
+    .where(eq(planSubscriptions.userId, userId))
+    .for('update');
+}
+
+/**
+ * What deleting a person's account does to their businesses (decision 0046), inside the deletion's
+ * transaction, after the person's row is locked: each business they own has its account marked
+ * deleted first (which waits for any movement in flight into or out of it, and refuses every later
+ * one: tips to its tag and QR codes, card tips, payouts), then its money is counted under the
+ * accounts' locks. Money still there refuses the deletion with 409 `business_balance_not_empty`
+ * (rolled back: nothing changes); else the businesses are closed. Their memberships elsewhere go
+ * (a share could not be paid to them), and so does their plan: nothing renews for them any more.
+ */
+export async function closeBusinessesOf(tx: AppDatabase, ownerId: string, now: Date): Promise<void> {
+  const owned = await tx
+    .select()
+    .from(businesses)
+    .where(and(eq(businesses.ownerId, ownerId), ne(businesses.status, 'closed')))
+    .orderBy(asc(businesses.id))
+    .for('update');
+  const holding: BusinessBalanceNotEmptyDetails['businesses'] = [];
+  for (const business of owned) {
+    await tx.update(users).set({ deletedAt: now }).where(eq(users.id, business.accountId));
+    const held = await moneyHeldBy(tx, business.accountId);
+    if (held.length > 0) holding.push({ businessId: business.id, name: business.name, balances: held });
+  }
+  if (holding.length > 0) {
+    throw new AppError('business_balance_not_empty', {
+      message:
+        'A business of this account still holds money: distribute it to the team or withdraw it first.',
+      details: { businesses: holding } satisfies BusinessBalanceNotEmptyDetails,
+    });
+  }
+  if (owned.length > 0) {
+    await tx
+      .update(businesses)
+      .set({ status: 'closed', updatedAt: now })
+      .where(
+        inArray(
+          businesses.id,
+          owned.map((business) => business.id),
+        ),
+      );
+  }
+  await tx.delete(businessMembers).where(eq(businessMembers.userId, ownerId));
+  await tx.delete(planSubscriptions).where(eq(planSubscriptions.userId, ownerId));
 }

@@ -103,7 +103,8 @@ export type BusinessMemberRow = typeof businessMembers.$inferSelect;
 
 /**
  * A person's paid plan: the level they pay for, the end of the period paid, and the level that
- * starts then (a downgrade). Read lazily: the first read after `period_end` applies it.
+ * starts then (a downgrade). The renewal worker (renewals.ts) applies `period_end` when it comes;
+ * reads only compute the level from it (decision 0046). A level an admin sets has no row here.
  */
 export const planSubscriptions = pgTable(
   'plan_subscriptions',
@@ -184,6 +185,8 @@ export const webhookDeliveries = pgTable(
     payload: jsonb('payload').notNull(),
     attempts: integer('attempts').notNull().default(0),
     lastStatus: integer('last_status'),
+    /** Why the last try got no HTTP answer: `timeout`, `address_not_allowed` or `network`. */
+    lastError: text('last_error'),
     nextAttemptAt: timestampTz('next_attempt_at'),
     claimedUntil: timestampTz('claimed_until'),
     deliveredAt: timestampTz('delivered_at'),
@@ -194,3 +197,29 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.deliveredAt} IS NULL`),
   ],
 );
+
+/**
+ * An API key of an enterprise business (decision 0047): read-only calls to that business's own
+ * data. Only a SHA-256 hash of the key is kept (the key is long and random: no salt or slow hash
+ * is needed to keep it from being guessed); `prefix` is shown to recognise it.
+ */
+export const businessApiKeys = pgTable(
+  'business_api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull().unique('business_api_keys_key_hash_key'),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    lastUsedAt: timestampTz('last_used_at'),
+    revokedAt: timestampTz('revoked_at'),
+  },
+  (t) => [index('business_api_keys_business_idx').on(t.businessId, t.createdAt)],
+);
+export type BusinessApiKeyRow = typeof businessApiKeys.$inferSelect;

@@ -4,10 +4,15 @@ import {
   type WEBHOOK_EVENTS,
   WEBHOOK_RETRY_SECONDS,
   WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOKS_PER_BUSINESS,
   type Webhook,
+  type WebhookDelivery,
+  type WebhookDeliveryEvent,
 } from '@ztart/shared/contracts/businesses';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import type { UserLevel } from '@ztart/shared/roles';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import type { AppDatabase } from '../../db/client.ts';
 import { open, seal } from '../../db/encryption.ts';
@@ -16,16 +21,30 @@ import { AppError } from '../../http/errors.ts';
 import { describeError } from '../../lib/background.ts';
 import { type PollingLoop, pollingLoop } from '../../lib/polling.ts';
 import { profiles } from '../profiles/tables.ts';
-import { businesses, businessWebhooks, webhookDeliveries } from './tables.ts';
+import { levelAt } from './plans.ts';
+import { businesses, businessWebhooks, planSubscriptions, webhookDeliveries } from './tables.ts';
+import { type AddressPolicy, checkNewWebhookUrl } from './webhook-address.ts';
+import { type SendResult, sendWebhook } from './webhook-send.ts';
 
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
-/** Deliveries claimed per round, and how long a claim keeps others off a row. */
+/**
+ * Deliveries sent per round, one claimed at a time. A claim keeps other servers off a delivery
+ * for CLAIM_SECONDS, far longer than one try can last (DELIVERY_TIMEOUT_MS, name look-up
+ * included), so a claim never runs out while its try is still going and a try is sent once.
+ */
 const DELIVERIES_PER_ROUND = 20;
-const CLAIM_SECONDS = 60;
-const DELIVERY_TIMEOUT_MS = 10_000;
-const WEBHOOKS_PER_BUSINESS = 20;
+export const DELIVERY_TIMEOUT_MS = 10_000;
+export const CLAIM_SECONDS = 60;
 const DELIVERY_LOG_LIMIT = 100;
+
+/** Where webhooks may be sent with this configuration (decision 0047). */
+export function addressPolicyOf(config: Config): AddressPolicy {
+  return {
+    httpsOnly: config.isProduction,
+    allowLoopback: config.webhookAllowLoopback && !config.isProduction,
+  };
+}
 
 const secretContext = (webhookId: string) => `business_webhooks.secret_sealed:${webhookId}`;
 
@@ -48,87 +67,134 @@ export async function listWebhooks(db: AppDatabase, businessId: string): Promise
   return rows.map((row) => toWebhook(row, null));
 }
 
-/** A new webhook; its signing secret is answered this once and kept sealed. */
+/**
+ * A new webhook; its signing secret is answered this once and kept sealed. The address is checked
+ * first (422 `webhook_address_not_allowed`), and the count checked and the row written with the
+ * business row locked, so requests at once cannot pass WEBHOOKS_PER_BUSINESS together.
+ */
 export async function createWebhook(
   context: AppContext,
   businessId: string,
   body: CreateWebhookRequest,
 ): Promise<Webhook> {
-  // Plain http only outside production (a receiver on the developer's machine, the tests').
-  if (context.config.isProduction && !body.url.startsWith('https://')) {
-    throw new AppError('validation_failed', {
-      details: { source: 'body', issues: [{ path: 'url', code: 'custom', message: 'validation.url' }] },
-    });
-  }
-  const existing = await listWebhooks(context.db, businessId);
-  if (existing.length >= WEBHOOKS_PER_BUSINESS) {
-    throw new AppError('limit_exceeded', { details: { limit: 'webhooks', max: WEBHOOKS_PER_BUSINESS } });
-  }
+  await checkNewWebhookUrl(body.url, addressPolicyOf(context.config));
   const id = randomUUID();
   const secret = `whsec_${randomBytes(24).toString('base64url')}`;
-  const [row] = await context.db
-    .insert(businessWebhooks)
-    .values({
-      id,
-      businessId,
-      url: body.url,
-      events: [...new Set(body.events)],
-      secretSealed: seal(context.config.dataEncryptionKeys, secret, secretContext(id)),
-    })
-    .returning();
+  const row = await context.db.transaction(async (tx) => {
+    await tx
+      .select({ id: businesses.id })
+      .from(businesses)
+      .where(eq(businesses.id, businessId))
+      .for('update');
+    const [existing] = await tx
+      .select({ n: count() })
+      .from(businessWebhooks)
+      .where(eq(businessWebhooks.businessId, businessId));
+    if ((existing?.n ?? 0) >= WEBHOOKS_PER_BUSINESS) {
+      throw new AppError('limit_exceeded', { details: { limit: 'webhooks', max: WEBHOOKS_PER_BUSINESS } });
+    }
+    const [written] = await tx
+      .insert(businessWebhooks)
+      .values({
+        id,
+        businessId,
+        url: body.url,
+        events: [...new Set(body.events)],
+        secretSealed: seal(context.config.dataEncryptionKeys, secret, secretContext(id)),
+        createdAt: context.now(),
+      })
+      .returning();
+    return written;
+  });
   if (!row) throw new Error('a webhook was not written');
   return toWebhook(row, secret);
 }
 
-export async function listDeliveries(db: AppDatabase, businessId: string, webhookId: string) {
+/** Removes a webhook and its delivery log (404 for another business's). */
+export async function deleteWebhook(db: AppDatabase, businessId: string, webhookId: string): Promise<void> {
+  const removed = await db
+    .delete(businessWebhooks)
+    .where(and(eq(businessWebhooks.id, webhookId), eq(businessWebhooks.businessId, businessId)))
+    .returning({ id: businessWebhooks.id });
+  if (removed.length === 0) throw new AppError('not_found');
+}
+
+function toDelivery(row: typeof webhookDeliveries.$inferSelect): WebhookDelivery {
+  return {
+    id: row.id,
+    event: row.event as WebhookDeliveryEvent,
+    attempts: row.attempts,
+    lastStatus: row.lastStatus,
+    lastError: row.lastError as WebhookDelivery['lastError'],
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+async function ownHook(db: AppDatabase, businessId: string, webhookId: string) {
   const [hook] = await db
-    .select({ id: businessWebhooks.id })
+    .select()
     .from(businessWebhooks)
     .where(and(eq(businessWebhooks.id, webhookId), eq(businessWebhooks.businessId, businessId)));
   if (!hook) throw new AppError('not_found');
+  return hook;
+}
+
+export async function listDeliveries(
+  db: AppDatabase,
+  businessId: string,
+  webhookId: string,
+): Promise<WebhookDelivery[]> {
+  await ownHook(db, businessId, webhookId);
   const rows = await db
     .select()
     .from(webhookDeliveries)
     .where(eq(webhookDeliveries.webhookId, webhookId))
     .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
     .limit(DELIVERY_LOG_LIMIT);
-  return rows.map((row) => ({
-    id: row.id,
-    event: row.event as WebhookEvent,
-    attempts: row.attempts,
-    lastStatus: row.lastStatus,
-    deliveredAt: row.deliveredAt?.toISOString() ?? null,
-    nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-  }));
+  return rows.map(toDelivery);
 }
 
 /**
- * Queues an event for every webhook of the business whose account has this tag and that listens
- * to it. Best effort after the event committed: a failure is logged, never the event's.
+ * Queues an event for every webhook listening to it of the businesses `which` picks, when the
+ * business is active and its owner on enterprise (integrations are enterprise's). Best effort after
+ * the event committed: a failure is logged, never the event's.
  */
-export async function queueBusinessEvent(
+async function queueEvent(
   context: AppContext,
   log: FastifyBaseLogger,
-  accountTag: string,
+  which: SQL,
   event: WebhookEvent,
   data: Record<string, unknown>,
 ): Promise<void> {
   try {
     const now = context.now();
     const hooks = await context.db
-      .select({ id: businessWebhooks.id, events: businessWebhooks.events, businessId: businesses.id })
+      .select({
+        id: businessWebhooks.id,
+        events: businessWebhooks.events,
+        businessId: businesses.id,
+        ownerLevel: profiles.userLevel,
+        periodEnd: planSubscriptions.periodEnd,
+        pendingLevel: planSubscriptions.pendingLevel,
+      })
       .from(businessWebhooks)
       .innerJoin(businesses, eq(businesses.id, businessWebhooks.businessId))
-      .innerJoin(profiles, eq(profiles.id, businesses.accountId))
-      .where(eq(sql`lower(${profiles.ztartag})`, accountTag.toLowerCase()));
-    const listening = hooks.filter((hook) => hook.events.includes(event));
+      .innerJoin(profiles, eq(profiles.id, businesses.ownerId))
+      .leftJoin(planSubscriptions, eq(planSubscriptions.userId, businesses.ownerId))
+      .where(and(which, eq(businesses.status, 'active')));
+    // The owner's level now: an enterprise period that ended without renewal no longer counts.
+    const listening = hooks.filter(
+      (hook) =>
+        hook.events.includes(event) && levelAt(hook.ownerLevel as UserLevel, hook, now) === 'enterprise',
+    );
     if (listening.length === 0) return;
     await context.db.insert(webhookDeliveries).values(
       listening.map((hook) => ({
         webhookId: hook.id,
         event,
-        payload: { event, businessId: hook.businessId, createdAt: now.toISOString(), data },
+        payload: { id: randomUUID(), event, businessId: hook.businessId, createdAt: now.toISOString(), data },
         nextAttemptAt: now,
         createdAt: now,
       })),
@@ -136,6 +202,46 @@ export async function queueBusinessEvent(
   } catch (error) {
     log.error({ err: describeError(error), event }, 'a business event could not be queued for its webhooks');
   }
+}
+
+/** An event of the business whose account has this tag (a tip to the tag). */
+export function queueBusinessEvent(
+  context: AppContext,
+  log: FastifyBaseLogger,
+  accountTag: string,
+  event: WebhookEvent,
+  data: Record<string, unknown>,
+): Promise<void> {
+  const account = context.db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(eq(sql`lower(${profiles.ztartag})`, accountTag.toLowerCase()));
+  return queueEvent(context, log, sql`${businesses.accountId} IN ${account}`, event, data);
+}
+
+/** An event of the business whose own account this is (money into or out of its wallet). */
+export function queueAccountEvent(
+  context: AppContext,
+  log: FastifyBaseLogger,
+  accountId: string,
+  event: WebhookEvent,
+  data: Record<string, unknown>,
+): Promise<void> {
+  return queueEvent(context, log, eq(businesses.accountId, accountId), event, data);
+}
+
+/**
+ * An event of a business owner's (an invoice they issued was paid): invoices are issued by a
+ * person, so each business the person owns hears of it (decision 0047).
+ */
+export function queueOwnerEvent(
+  context: AppContext,
+  log: FastifyBaseLogger,
+  ownerId: string,
+  event: WebhookEvent,
+  data: Record<string, unknown>,
+): Promise<void> {
+  return queueEvent(context, log, eq(businesses.ownerId, ownerId), event, data);
 }
 
 /** The signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
@@ -147,70 +253,123 @@ export function signatureOf(secret: string, timestamp: number, body: string): st
 interface ClaimedDelivery extends Record<string, unknown> {
   id: string;
   webhook_id: string;
+  event: string;
   attempts: number;
   payload: unknown;
   url: string;
   secret_sealed: string;
 }
 
-/**
- * One round: claims due deliveries (a claim keeps other servers off them for CLAIM_SECONDS),
- * POSTs each, signed, and records the answer. A 2xx is delivered; anything else (or no answer)
- * tries again after WEBHOOK_RETRY_SECONDS[attempts - 1], and after the last it is given up.
- */
-export async function deliverDue(context: AppContext, now: Date): Promise<number> {
-  const claimed = await queryRows<ClaimedDelivery>(
-    context.db,
+const CLAIMED_COLUMNS = sql`d.id, d.webhook_id, d.event, d.attempts, d.payload, w.url, w.secret_sealed`;
+
+/** Claims the next due delivery (or the one named), for CLAIM_SECONDS from `now`. */
+async function claim(db: AppDatabase, now: Date, deliveryId?: string): Promise<ClaimedDelivery | undefined> {
+  const at = now.toISOString();
+  const [row] = await queryRows<ClaimedDelivery>(
+    db,
     sql`
     UPDATE ${webhookDeliveries} d SET claimed_until = ${new Date(now.getTime() + CLAIM_SECONDS * 1000).toISOString()}::timestamptz
     FROM ${businessWebhooks} w
-    WHERE w.id = d.webhook_id AND d.id IN (
+    WHERE w.id = d.webhook_id AND d.id = (
       SELECT id FROM ${webhookDeliveries}
-      WHERE delivered_at IS NULL AND next_attempt_at <= ${now.toISOString()}::timestamptz
-        AND (claimed_until IS NULL OR claimed_until < ${now.toISOString()}::timestamptz)
-      ORDER BY next_attempt_at LIMIT ${DELIVERIES_PER_ROUND}
+      WHERE delivered_at IS NULL AND next_attempt_at <= ${at}::timestamptz
+        AND (claimed_until IS NULL OR claimed_until < ${at}::timestamptz)
+        ${deliveryId ? sql`AND id = ${deliveryId}` : sql``}
+      ORDER BY next_attempt_at LIMIT 1
       FOR UPDATE SKIP LOCKED)
-    RETURNING d.id, d.webhook_id, d.attempts, d.payload, w.url, w.secret_sealed`,
+    RETURNING ${CLAIMED_COLUMNS}`,
   );
-  for (const delivery of claimed) {
-    const body = JSON.stringify(delivery.payload);
-    let status: number | null = null;
-    try {
-      const secret = open(
-        context.config.dataEncryptionKeys,
-        delivery.secret_sealed,
-        secretContext(delivery.webhook_id),
-      );
-      const answer = await fetch(delivery.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          [WEBHOOK_SIGNATURE_HEADER]: signatureOf(secret, Math.floor(now.getTime() / 1000), body),
-        },
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-      });
-      status = answer.status;
-      await answer.body?.cancel();
-    } catch {
-      status = null;
-    }
-    const attempts = delivery.attempts + 1;
-    const delivered = status !== null && status >= 200 && status < 300;
-    const retryIn = WEBHOOK_RETRY_SECONDS[attempts - 1];
-    await context.db
-      .update(webhookDeliveries)
-      .set({
-        attempts,
-        lastStatus: status,
-        claimedUntil: null,
-        deliveredAt: delivered ? now : null,
-        nextAttemptAt: delivered || retryIn === undefined ? null : new Date(now.getTime() + retryIn * 1000),
-      })
-      .where(eq(webhookDeliveries.id, delivery.id));
+  return row;
+}
+
+/**
+ * One try of a claimed delivery: signed, POSTed to the checked address, and the answer recorded.
+ * A 2xx is delivered; anything else (or no answer) tries again after
+ * WEBHOOK_RETRY_SECONDS[attempts - 1], and after the last it is given up. A ping is tried once.
+ * The record is written only if no one else recorded this try (the attempts still as claimed).
+ */
+async function attempt(context: AppContext, delivery: ClaimedDelivery, now: Date): Promise<void> {
+  const body = JSON.stringify(delivery.payload);
+  let result: SendResult;
+  try {
+    const secret = open(
+      context.config.dataEncryptionKeys,
+      delivery.secret_sealed,
+      secretContext(delivery.webhook_id),
+    );
+    result = await sendWebhook(
+      delivery.url,
+      {
+        'content-type': 'application/json',
+        'user-agent': 'ZtartTips-Webhooks/1',
+        [WEBHOOK_SIGNATURE_HEADER]: signatureOf(secret, Math.floor(now.getTime() / 1000), body),
+      },
+      body,
+      { policy: addressPolicyOf(context.config), timeoutMs: DELIVERY_TIMEOUT_MS },
+    );
+  } catch {
+    result = { status: null, error: 'network' };
   }
-  return claimed.length;
+  const attempts = delivery.attempts + 1;
+  const delivered = result.status !== null && result.status >= 200 && result.status < 300;
+  const retryIn = delivery.event === 'ping' ? undefined : WEBHOOK_RETRY_SECONDS[attempts - 1];
+  await context.db
+    .update(webhookDeliveries)
+    .set({
+      attempts,
+      lastStatus: result.status,
+      lastError: result.error,
+      claimedUntil: null,
+      deliveredAt: delivered ? now : null,
+      nextAttemptAt: delivered || retryIn === undefined ? null : new Date(now.getTime() + retryIn * 1000),
+    })
+    .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.attempts, delivery.attempts)));
+}
+
+/**
+ * One round: up to DELIVERIES_PER_ROUND due deliveries, each claimed just before its try (never a
+ * whole batch at once, whose last tries could outlast the claim). `now` stands still when given
+ * (tests); otherwise the clock is read for each claim.
+ */
+export async function deliverDue(context: AppContext, now?: Date): Promise<number> {
+  let sent = 0;
+  while (sent < DELIVERIES_PER_ROUND) {
+    const at = now ?? context.now();
+    const delivery = await claim(context.db, at);
+    if (!delivery) break;
+    await attempt(context, delivery, at);
+    sent += 1;
+  }
+  return sent;
+}
+
+/**
+ * `POST …/webhooks/{wid}/test`: a signed `ping` delivered now (once, not retried) and answered as
+ * it went; it shows in the delivery log like any other.
+ */
+export async function sendTestEvent(
+  context: AppContext,
+  businessId: string,
+  webhookId: string,
+): Promise<WebhookDelivery> {
+  const hook = await ownHook(context.db, businessId, webhookId);
+  const now = context.now();
+  const [queued] = await context.db
+    .insert(webhookDeliveries)
+    .values({
+      webhookId: hook.id,
+      event: 'ping',
+      payload: { id: randomUUID(), event: 'ping', businessId, createdAt: now.toISOString(), data: {} },
+      nextAttemptAt: now,
+      createdAt: now,
+    })
+    .returning({ id: webhookDeliveries.id });
+  if (!queued) throw new Error('a test delivery was not written');
+  const delivery = await claim(context.db, now, queued.id);
+  if (delivery) await attempt(context, delivery, now);
+  const [row] = await context.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, queued.id));
+  if (!row) throw new AppError('not_found');
+  return toDelivery(row);
 }
 
 export interface WebhookWorker extends PollingLoop {
@@ -233,7 +392,7 @@ export function createWebhookWorker(
     what: 'webhook deliveries',
     pollMs,
     log,
-    round: async () => ({ moreWaiting: (await deliverDue(context, context.now())) >= DELIVERIES_PER_ROUND }),
+    round: async () => ({ moreWaiting: (await deliverDue(context)) >= DELIVERIES_PER_ROUND }),
   });
-  return { ...loop, deliverDue: (now) => deliverDue(context, now ?? context.now()) };
+  return { ...loop, deliverDue: (now) => deliverDue(context, now) };
 }

@@ -387,6 +387,12 @@ describe('invoices', () => {
       const after = (await call(ada, 'GET', `/api/invoices/${invoice.id}`)).json<Invoice>();
       expect(after).toMatchObject({ status: 'sent', payment: null });
       expect((await walletBalanceOf(testApp.app, ada)).totalMinor).toBe(0);
+      const told = (await notificationsOf(ada)).filter((n) => n.event === 'invoice_payment_failed');
+      expect(told).toEqual([
+        expect.objectContaining({
+          data: expect.objectContaining({ invoiceNumber: invoice.number, amountMinor: 1_104 }),
+        }),
+      ]);
       const paid = await pay(codeOf(invoice), { card: testCard() });
       expect(paid.statusCode, paid.body).toBe(201);
       await settle();
@@ -575,6 +581,18 @@ describe('invoices', () => {
       const mails = await readOutbox(testApp.app, customerEmail);
       expect(mails).toHaveLength(3);
       expect(mails.some((mail) => mail.subject.startsWith('Overdue'))).toBe(true);
+    });
+
+    it('counts the due date in the issuer’s own days, as their list does', async () => {
+      const ada = await person();
+      await db().update(profiles).set({ timeZone: 'Pacific/Kiritimati' }).where(eq(profiles.id, ada.userId));
+      const invoice = await sentInvoice(ada, { dueDate: '2026-05-20' });
+      const reminders = testApp.app.invoiceReminders;
+      // 2026-05-20T11:00Z is still the 20th in UTC but already the 21st at UTC+14.
+      const localNextDay = new Date('2026-05-20T11:00:00Z');
+      expect((await call(ada, 'GET', `/api/invoices/${invoice.id}`)).json<Invoice>().status).toBe('sent');
+      expect((await reminders.remindDue(new Date('2026-05-20T09:00:00Z'))).overdue).not.toContain(invoice.id);
+      expect((await reminders.remindDue(localNextDay)).overdue).toContain(invoice.id);
     });
 
     it('never reminds of a paid or void invoice', async () => {

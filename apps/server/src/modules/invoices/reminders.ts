@@ -1,11 +1,13 @@
 import { INVOICE_LIMITS } from '@ztart/shared/limits';
 import type { Currency } from '@ztart/shared/money';
-import { and, asc, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { isInvalidParameterValue } from '../../db/errors.ts';
 import { type PollingLoop, pollingLoop } from '../../lib/polling.ts';
 import { type PendingEvent, publishAll } from '../notifications/live.ts';
 import { notificationEvents, notify } from '../notifications/service.ts';
+import { profiles } from '../profiles/tables.ts';
 import { mailCustomer } from './service.ts';
 import { type InvoiceRow, invoices } from './tables.ts';
 
@@ -16,45 +18,55 @@ const QUIET_AFTER_SENDING_MS = 24 * 60 * 60 * 1000;
 
 export type InvoiceReminderKind = 'before' | 'overdue';
 
-function isoDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
-function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return isoDay(date);
-}
-
 /**
  * Claims the sent invoices due for a reminder of `kind` and marks them reminded, in the caller's
  * transaction: rows are locked with SKIP LOCKED, so two rounds (two servers) never claim the same
  * one, and the mark commits with the notification, so each reminder is sent once. Due dates are
- * calendar days compared in UTC.
+ * calendar days of the issuer: compared with today in the issuer's time zone, as their invoice
+ * list works out "overdue". `zoned: false` compares with today in UTC instead — the fallback for
+ * a zone the database no longer knows, so that one profile never stops everybody's reminders.
  */
-async function claim(tx: AppContext['db'], kind: InvoiceReminderKind, now: Date): Promise<InvoiceRow[]> {
-  const today = isoDay(now);
+async function claim(
+  tx: AppContext['db'],
+  kind: InvoiceReminderKind,
+  now: Date,
+  zoned: boolean,
+): Promise<InvoiceRow[]> {
+  const today = zoned
+    ? sql`(${now.toISOString()}::timestamptz AT TIME ZONE ${profiles.timeZone})::date`
+    : sql`(${now.toISOString()}::timestamptz AT TIME ZONE 'UTC')::date`;
   const remindedColumn = kind === 'before' ? invoices.remindedBeforeAt : invoices.remindedOverdueAt;
   const due =
     kind === 'before'
       ? and(
-          gte(invoices.dueDate, today),
-          lte(invoices.dueDate, addDays(today, INVOICE_LIMITS.reminderDaysBefore)),
+          sql`${invoices.dueDate} >= ${today}`,
+          sql`${invoices.dueDate} <= ${today} + ${INVOICE_LIMITS.reminderDaysBefore}::int`,
           lte(invoices.sentAt, new Date(now.getTime() - QUIET_AFTER_SENDING_MS)),
         )
-      : lt(invoices.dueDate, today);
+      : sql`${invoices.dueDate} < ${today}`;
   const claimable = tx
     .select({ id: invoices.id })
     .from(invoices)
+    .innerJoin(profiles, eq(profiles.id, invoices.issuerId))
     .where(and(sql`${invoices.status} = 'sent'`, isNull(remindedColumn), due))
     .orderBy(asc(invoices.dueDate), asc(invoices.id))
     .limit(INVOICE_REMINDER_BATCH_SIZE)
-    .for('update', { skipLocked: true });
+    .for('update', { of: invoices, skipLocked: true });
   return tx
     .update(invoices)
     .set(kind === 'before' ? { remindedBeforeAt: now } : { remindedOverdueAt: now })
     .where(and(inArray(invoices.id, claimable), isNull(remindedColumn), sql`${invoices.status} = 'sent'`))
     .returning();
+}
+
+/** Claims by the issuers' own days; by UTC days when some issuer's zone is unknown to the database. */
+async function claimDue(tx: AppContext['db'], kind: InvoiceReminderKind, now: Date): Promise<InvoiceRow[]> {
+  try {
+    return await tx.transaction((savepoint) => claim(savepoint, kind, now, true));
+  } catch (error) {
+    if (!isInvalidParameterValue(error)) throw error;
+    return claim(tx, kind, now, false);
+  }
 }
 
 /**
@@ -71,7 +83,7 @@ export async function remindInvoices(
   const claimed = await context.db.transaction(async (tx) => {
     const rows: { kind: InvoiceReminderKind; row: InvoiceRow }[] = [];
     for (const kind of ['before', 'overdue'] as const) {
-      for (const row of await claim(tx, kind, now)) {
+      for (const row of await claimDue(tx, kind, now)) {
         rows.push({ kind, row });
         events.push(
           ...notificationEvents(

@@ -18,7 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { errorResponses } from '../../http/error-responses.ts';
-import { createRateLimitCheck, hashedKey } from '../../http/rate-limit.ts';
+import { countedOnce, createRateLimitCheck, hashedKey } from '../../http/rate-limit.ts';
 import { requireSignIn } from '../auth/session-plugin.ts';
 import { sendMoneyAnswer } from '../idempotency/money-request.ts';
 import { findPerson } from '../profiles/people.ts';
@@ -255,10 +255,10 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
             : null;
       const answer = await payInvoice(context, request, request.params.code, request.body, {
         signedIn,
-        checkCardLimits: async () => {
+        checkCardLimits: countedOnce(async () => {
           await perIpLimit(request, reply);
           await perCardLimit(request, reply);
-        },
+        }),
       });
       return sendMoneyAnswer(reply, answer);
     },

@@ -22,7 +22,7 @@ import { queryRows } from '../../db/raw-query.ts';
 import { wholeNumber } from '../../db/sql-helpers.ts';
 import { AppError } from '../../http/errors.ts';
 import { recordAuditInTransaction } from '../activity/service.ts';
-import { displayNameOf, findPerson, type Person } from '../profiles/people.ts';
+import { displayNameOf, findPeople, findPerson, type Person } from '../profiles/people.ts';
 import { languageOf, timeZoneOf } from '../profiles/service.ts';
 import { type InvoiceRow, invoiceCounters, invoiceLines, invoices } from './tables.ts';
 import { linesOf, payUrlOf, toInvoice, toLine } from './view.ts';
@@ -156,11 +156,18 @@ export async function findOwnInvoice(
   return row;
 }
 
-/** Who paid from their wallet, as the issuer sees them. */
-async function payerOf(db: AppDatabase, row: InvoiceRow) {
-  if (!row.payerId) return null;
-  const payer = await findPerson(db, row.payerId);
-  return payer ? { ztartag: payer.ztartag, displayName: displayNameOf(payer) } : null;
+/** Who paid from their wallet, as the issuer sees them, per invoice id (one query for a page). */
+async function payersOf(db: AppDatabase, rows: readonly InvoiceRow[]) {
+  const people = await findPeople(
+    db,
+    rows.flatMap((row) => (row.payerId ? [row.payerId] : [])),
+  );
+  const payers = new Map<string, { ztartag: string | null; displayName: string }>();
+  for (const row of rows) {
+    const payer = row.payerId ? people.get(row.payerId) : undefined;
+    if (payer) payers.set(row.id, { ztartag: payer.ztartag, displayName: displayNameOf(payer) });
+  }
+  return payers;
 }
 
 export async function invoiceView(context: AppContext, row: InvoiceRow, today?: string): Promise<Invoice> {
@@ -168,7 +175,7 @@ export async function invoiceView(context: AppContext, row: InvoiceRow, today?: 
   return toInvoice(row, lines, {
     today: today ?? (await todayOf(context.db, row.issuerId, context.now())),
     appUrl: context.config.appUrl,
-    payer: await payerOf(context.db, row),
+    payer: (await payersOf(context.db, [row])).get(row.id) ?? null,
   });
 }
 
@@ -228,8 +235,7 @@ export async function listInvoices(
     db,
     page.map((row) => row.id),
   );
-  const payers = new Map<string, Awaited<ReturnType<typeof payerOf>>>();
-  for (const row of page) if (row.payerId) payers.set(row.id, await payerOf(db, row));
+  const payers = await payersOf(db, page);
   return {
     items: page.map((row) =>
       toInvoice(row, lines.get(row.id) ?? [], {

@@ -15,7 +15,8 @@ export interface SettledInvoiceCharge {
 /**
  * The invoice side of a settled card charge, inside the settlement's database transaction (after
  * the money and the transactions): a completed charge completes the invoice's payment and tells
- * the issuer `invoice_paid`; a failed one makes the invoice payable again (sent), as no money came.
+ * the issuer `invoice_paid`; a failed one makes the invoice payable again (sent), as no money came,
+ * and tells the issuer `invoice_payment_failed` (the payment they saw pending will not arrive).
  * Only invoices whose card payment is pending change, so a settlement never applies twice.
  */
 export async function settleInvoicesOfCharge(
@@ -51,6 +52,23 @@ export async function settleInvoicesOfCharge(
           updatedAt: now,
         })
         .where(eq(invoices.id, row.id));
+      events.push(
+        ...notificationEvents(
+          await notify(tx, {
+            userId: row.issuerId,
+            type: 'transfer',
+            event: 'invoice_payment_failed',
+            data: {
+              amountMinor: row.totalMinor,
+              currency: row.currency as Currency,
+              invoiceId: row.id,
+              invoiceNumber: row.number,
+              customerName: row.customerName,
+            },
+            now,
+          }),
+        ),
+      );
       continue;
     }
     await tx

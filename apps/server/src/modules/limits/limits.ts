@@ -64,7 +64,8 @@ function referenceMinorOf(amount: AnyColumn, currency: AnyColumn): SQL {
   return sql`CASE ${currency} ${sql.join(factors, sql` `)} END`;
 }
 
-async function hasPin(db: AppDatabase, userId: string): Promise<boolean> {
+/** Whether the person has set a PIN. */
+export async function hasPin(db: AppDatabase, userId: string): Promise<boolean> {
   const [pin] = await db
     .select({ userId: userPins.userId })
     .from(userPins)

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { type PollingLoop, pollingLoop } from '../../lib/polling.ts';
+import { claimScheduledRun, finishScheduledRun } from '../housekeeping/scheduled.ts';
 import { forgetStalePositions } from './service.ts';
 
 /** Stale positions are already left out of every list; the clean-up removes them from storage. */
@@ -16,8 +17,16 @@ export function startPositionSweeper(
     what: 'nearby positions clean-up',
     pollMs: intervalMs,
     log,
+    // One instance per period does it (scheduled_runs); a lost run is taken over after its lease.
     round: async () => {
-      await forgetStalePositions(context.db, context.now());
+      const now = context.now();
+      const period = await claimScheduledRun(context.db, 'nearby-positions', now, {
+        periodMs: intervalMs,
+        leaseMs: intervalMs,
+      });
+      if (!period) return { moreWaiting: false };
+      const forgotten = await forgetStalePositions(context.db, now);
+      await finishScheduledRun(context.db, 'nearby-positions', period, now, { forgotten });
       return { moreWaiting: false };
     },
   });

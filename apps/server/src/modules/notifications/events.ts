@@ -101,8 +101,16 @@ export class EventStreams {
     });
   }
 
-  endAll(): void {
-    for (const raw of this.#open) raw.end();
+  /**
+   * Ends every open stream. With `reconnectMs` (draining) each browser is told to reconnect that
+   * soon, through the load balancer, to an instance that stays.
+   */
+  endAll(options: { reconnectMs?: () => number } = {}): void {
+    for (const raw of this.#open) {
+      if (raw.writableEnded) continue;
+      if (options.reconnectMs === undefined) raw.end();
+      else raw.end(`retry: ${options.reconnectMs()}\n: server draining, reconnect\n\n`);
+    }
   }
 
   async #checkSession(sessionId: string, end: () => void): Promise<void> {

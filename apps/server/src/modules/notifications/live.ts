@@ -11,15 +11,32 @@ export type LiveMessage =
 
 type Listener = (message: LiveMessage) => void;
 type Observer = (userId: string, event: LiveEvent) => void;
+/** Carries a message to the other server instances (see channel.ts); this one has delivered it already. */
+export type LiveRelay = (userId: string, message: LiveMessage) => void;
 
 /**
- * Delivers messages to the open pages (`GET /api/events`) of one person, in this server process.
- * Services publish after their database transaction has committed, never inside it: an event
- * never tells of something that was rolled back.
+ * Delivers messages to the open pages (`GET /api/events`) of one person: those this process holds
+ * at once, and, through the relay (a channel between instances, see channel.ts), those that other
+ * instances of the server hold. Services publish after their database transaction has committed,
+ * never inside it: an event never tells of something that was rolled back.
  */
 export class LiveEvents {
   readonly #listeners = new Map<string, Set<Listener>>();
   readonly #observers = new Set<Observer>();
+  #relay: LiveRelay | undefined;
+
+  /** From now on every message also goes to the other instances through `relay`. */
+  relayThrough(relay: LiveRelay | undefined): void {
+    this.#relay = relay;
+  }
+
+  /**
+   * A message another instance published: delivered to the pages open here only. Observers are
+   * not told, since the instance that published has told its own (a budget alert is sent once).
+   */
+  receive(userId: string, message: LiveMessage): void {
+    this.#deliver(userId, message);
+  }
 
   subscribe(userId: string, listener: Listener): () => void {
     let set = this.#listeners.get(userId);
@@ -36,6 +53,7 @@ export class LiveEvents {
 
   publish(userId: string, event: LiveEvent): void {
     this.#deliver(userId, { kind: 'event', event });
+    this.#relay?.(userId, { kind: 'event', event });
     for (const observer of [...this.#observers]) {
       try {
         observer(userId, event);
@@ -61,7 +79,9 @@ export class LiveEvents {
    * ended by a password change, reset or account deletion (after the deletion has committed).
    */
   endSessions(userId: string, sessionIds: readonly string[]): void {
-    if (sessionIds.length > 0) this.#deliver(userId, { kind: 'sessions-ended', sessionIds });
+    if (sessionIds.length === 0) return;
+    this.#deliver(userId, { kind: 'sessions-ended', sessionIds });
+    this.#relay?.(userId, { kind: 'sessions-ended', sessionIds });
   }
 
   /** Open streams of one person (tests, observability). */

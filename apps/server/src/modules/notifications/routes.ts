@@ -10,6 +10,7 @@ import {
 } from '@ztart/shared/contracts/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { drainReconnectMs } from '../../http/drain.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import { requireSignIn } from '../auth/session-plugin.ts';
 import { isSessionOpen } from '../auth/sessions.ts';
@@ -34,6 +35,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
     log: app.log,
   });
   app.addHook('preClose', async () => streams.endAll());
+  context.drain.onDrain(() => streams.endAll({ reconnectMs: drainReconnectMs }));
 
   /** The person's other open pages learn the new count, so their bells fall too. */
   const tellOtherPages = async (userId: string) => {

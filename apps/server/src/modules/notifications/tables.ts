@@ -45,3 +45,18 @@ export const notificationPreferences = pgTable(
     check('notification_preferences_type_known', sql`${t.type} IN (${sqlList(NOTIFICATION_TYPES)})`),
   ],
 );
+
+/**
+ * A live event too large for a PostgreSQL NOTIFY (8,000 bytes), waiting for the other instances
+ * to read it by the id the notice carries (notifications/channel.ts). Housekeeping removes rows
+ * older than an hour.
+ */
+export const liveEventRelay = pgTable(
+  'live_event_relay',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('live_event_relay_created_at_idx').on(t.createdAt)],
+);

@@ -9,6 +9,7 @@ import fastifyPlugin from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
+import { drainReconnectMs } from '../../http/drain.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import { AppError } from '../../http/errors.ts';
 import type { RedisStatus } from '../../http/rate-limit.ts';
@@ -95,6 +96,11 @@ const observatory: FastifyPluginAsyncZod<{
   });
 
   const streams = new Set<ServerResponse>();
+  // Draining: the page reconnects soon, through the load balancer, to an instance that stays.
+  context.drain.onDrain(() => {
+    for (const stream of streams)
+      stream.end(`retry: ${drainReconnectMs()}\n: server draining, reconnect\n\n`);
+  });
   app.addHook('preClose', async () => {
     for (const stream of streams) stream.end();
     eventLoop.close();

@@ -2,7 +2,7 @@ import type { RecipientResponse } from '@ztart/shared/contracts/wallet';
 import { cleanPhone } from '@ztart/shared/patterns';
 import { isVerified } from '@ztart/shared/roles';
 import { normalizeZtartag, PHONE_PATTERN, ZTARTAG_PATTERN } from '@ztart/shared/validation';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import { AppError } from '../../http/errors.ts';
@@ -55,6 +55,13 @@ export async function resolveRecipient(db: AppDatabase, typed: string): Promise<
 export async function findPerson(db: AppDatabase, userId: string): Promise<Person | undefined> {
   const [person] = await selectPeople(db, eq(users.id, userId));
   return person && publicPart(person);
+}
+
+/** People by id in one query, keyed by id; an account that is gone is missing from the map. */
+export async function findPeople(db: AppDatabase, userIds: readonly string[]): Promise<Map<string, Person>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await selectPeople(db, inArray(users.id, [...new Set(userIds)]));
+  return new Map(rows.map((row) => [row.userId, publicPart(row)]));
 }
 
 export interface PartiesQuery {

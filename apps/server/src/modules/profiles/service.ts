@@ -9,9 +9,9 @@ import {
   type UserLevel,
 } from '@ztart/shared/roles';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '@ztart/shared/time-zones';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.ts';
-import { databaseErrorOf, isUniqueViolation } from '../../db/errors.ts';
+import { isInvalidParameterValue, isUniqueViolation } from '../../db/errors.ts';
 import { AppError, isAppError } from '../../http/errors.ts';
 import { avatars, type ProfileRow, profiles, userRoles } from './tables.ts';
 
@@ -84,7 +84,6 @@ export async function getOwnProfile(
   return toOwnProfile(row, user.email);
 }
 
-const INVALID_PARAMETER_VALUE = '22023';
 /** What the database answered for each zone asked about: its zone data stays the same while the process runs. */
 const databaseZones = new Map<string, boolean>();
 const DATABASE_ZONES_KEPT = 1_000;
@@ -104,7 +103,7 @@ export async function databaseKnowsTimeZone(db: AppDatabase, timeZone: string): 
       await savepoint.execute(sql`SELECT now() AT TIME ZONE ${timeZone}::text`);
     });
   } catch (error) {
-    if (databaseErrorOf(error)?.code !== INVALID_PARAMETER_VALUE) throw error;
+    if (!isInvalidParameterValue(error)) throw error;
     known = false;
   }
   if (databaseZones.size >= DATABASE_ZONES_KEPT) databaseZones.clear();
@@ -204,13 +203,40 @@ export async function updateOwnProfile(
   }
 }
 
+/** The partial unique index that keeps a verified phone number on one account at a time. */
+export const VERIFIED_PHONE_UNIQUE_INDEX = 'profiles_verified_phone_key';
+
+/** Whether another account has verified this number (which keeps it until it changes or leaves). */
+export async function isPhoneVerifiedElsewhere(
+  db: AppDatabase,
+  userId: string,
+  phone: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.phone, phone), isNotNull(profiles.phoneVerifiedAt), ne(profiles.id, userId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The number becomes the person's verified one; a number another account has verified meanwhile
+ * → 409 `phone_in_use` (the unique index decides between two at the same moment).
+ */
 export async function setVerifiedPhone(
   db: AppDatabase,
   userId: string,
   phone: string,
   at: Date,
 ): Promise<void> {
-  await db.update(profiles).set({ phone, phoneVerifiedAt: at }).where(eq(profiles.id, userId));
+  if (await isPhoneVerifiedElsewhere(db, userId, phone)) throw new AppError('phone_in_use');
+  try {
+    await db.update(profiles).set({ phone, phoneVerifiedAt: at }).where(eq(profiles.id, userId));
+  } catch (error) {
+    if (isUniqueViolation(error, VERIFIED_PHONE_UNIQUE_INDEX)) throw new AppError('phone_in_use');
+    throw error;
+  }
 }
 
 export async function setAvatarUrl(db: AppDatabase, userId: string, avatarUrl: string | null): Promise<void> {

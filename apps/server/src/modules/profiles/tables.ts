@@ -37,8 +37,8 @@ export const profiles = pgTable(
   },
   (t) => [
     uniqueIndex('profiles_ztartag_lower_key').on(sql`lower(${t.ztartag})`),
-    // Transfers find a recipient by a verified phone number.
-    index('profiles_verified_phone_idx').on(t.phone).where(sql`${t.phoneVerifiedAt} IS NOT NULL`),
+    // Transfers find a recipient by a verified phone number, which one account holds at a time.
+    uniqueIndex('profiles_verified_phone_key').on(t.phone).where(sql`${t.phoneVerifiedAt} IS NOT NULL`),
     check('profiles_user_level_known', sql`${t.userLevel} IN (${sqlList(USER_LEVELS)})`),
     check('profiles_ztartag_format', sql`${t.ztartag} ~ '^[A-Za-z0-9_]{3,20}$'`),
     check('profiles_language_known', sql`${t.language} IN (${sqlList(LANGUAGES)})`),

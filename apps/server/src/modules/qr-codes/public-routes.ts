@@ -41,7 +41,7 @@ export const publicQrRoutes: FastifyPluginAsync<{ context: AppContext }> = async
     const target = resolveTarget(context, qr, { position, userLevel: scanner.userLevel });
     // A HEAD (link previews, uptime checks) is nobody scanning.
     if (request.method === 'GET') {
-      await countScan(context.db, qr.row.id);
+      await countScan(context.db, qr.row.id, context.now());
       // Someone signed in finds the scan in their own activity: whose code it was, nothing of where.
       if (scanner.userId) {
         await recordAudit(context.db, request, {

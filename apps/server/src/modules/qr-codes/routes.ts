@@ -47,7 +47,7 @@ import {
 /** Images follow their QR code's edits: a browser may keep one but asks again each time. */
 const IMAGE_CACHE_CONTROL = 'private, no-cache';
 
-function imageResponse(format: QrImageFormat) {
+export function imageResponse(format: QrImageFormat) {
   return {
     description: `The QR code as ${format.toUpperCase()}`,
     content: {
@@ -56,7 +56,7 @@ function imageResponse(format: QrImageFormat) {
   };
 }
 
-async function sendQrImage(
+export async function sendQrImage(
   reply: FastifyReply,
   options: {
     text: string;

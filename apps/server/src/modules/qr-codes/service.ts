@@ -19,7 +19,7 @@ import { users } from '../auth/tables.ts';
 import { profiles } from '../profiles/tables.ts';
 import { contentOf, dynamicOf, emvOptionOf, emvPayloadOf, toQrCode } from './payload.ts';
 import { randomShortCode } from './short-codes.ts';
-import { type QrCodeRow, qrCodes } from './tables.ts';
+import { type QrCodeRow, qrCodeScanHours, qrCodes } from './tables.ts';
 
 /** A collision among 62^8 codes is rare; several in a row means something else is wrong. */
 const SHORT_CODE_ATTEMPTS = 5;
@@ -248,10 +248,23 @@ export async function findLiveQrCode(db: AppDatabase, code: string): Promise<Liv
   };
 }
 
-/** Counts one scan; the increment happens in the database, so scans at the same moment all count. */
-export async function countScan(db: AppDatabase, id: string): Promise<void> {
-  await db
+/**
+ * Counts one scan, in all and in its hour (qr_code_scan_hours); the increments happen in the
+ * database, so scans at the same moment all count.
+ */
+export async function countScan(db: AppDatabase, id: string, now: Date): Promise<void> {
+  const counted = await db
     .update(qrCodes)
     .set({ scanCount: sql`${qrCodes.scanCount} + 1` })
-    .where(and(eq(qrCodes.id, id), isNull(qrCodes.deletedAt)));
+    .where(and(eq(qrCodes.id, id), isNull(qrCodes.deletedAt)))
+    .returning({ id: qrCodes.id });
+  if (counted.length === 0) return;
+  const hour = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
+  await db
+    .insert(qrCodeScanHours)
+    .values({ qrCodeId: id, hour, scans: 1 })
+    .onConflictDoUpdate({
+      target: [qrCodeScanHours.qrCodeId, qrCodeScanHours.hour],
+      set: { scans: sql`${qrCodeScanHours.scans} + 1` },
+    });
 }

@@ -39,3 +39,20 @@ export const qrCodes = pgTable(
   ],
 );
 export type QrCodeRow = typeof qrCodes.$inferSelect;
+
+/**
+ * Scans of a QR code per hour (decision 0048): the counter above says how many in all, these say
+ * when, so a business's campaign counts only the scans between its dates. One row per code and
+ * hour that had a scan, incremented in the database.
+ */
+export const qrCodeScanHours = pgTable(
+  'qr_code_scan_hours',
+  {
+    qrCodeId: uuid('qr_code_id')
+      .notNull()
+      .references(() => qrCodes.id, { onDelete: 'cascade' }),
+    hour: timestampTz('hour').notNull(),
+    scans: integer('scans').notNull().default(0),
+  },
+  (t) => [uniqueIndex('qr_code_scan_hours_code_hour_key').on(t.qrCodeId, t.hour)],
+);

@@ -5,7 +5,7 @@ import type { AppDatabase } from '../../db/client.ts';
 import { isAppError } from '../../http/errors.ts';
 import { brandingOfAccount } from '../businesses/service.ts';
 import { balances } from '../ledger/service.ts';
-import { resolveRecipient } from '../profiles/people.ts';
+import { notFoundFor, resolveRecipient } from '../profiles/people.ts';
 
 /** Tips to someone who holds no money yet are asked in this currency. */
 export const DEFAULT_TIP_CURRENCY: Currency = 'USD';
@@ -13,21 +13,26 @@ export const DEFAULT_TIP_CURRENCY: Currency = 'USD';
 /**
  * `GET /api/public/profiles/{ztartag}`: what the quick-tip page shows of a receiver. Only what the
  * receiver shows everyone (tag, name, photo, verified badge) plus the page's amounts: no email,
- * phone, id or balance. Unknown or deleted → 404 `recipient_user_not_found`.
+ * phone, id or balance. Unknown or deleted → 404 `recipient_user_not_found`, and so is a business
+ * that takes no tips now (suspended, closed, or its owner's plan lapsed), as paying it would be.
  */
 export async function quickTipProfileOf(db: AppDatabase, ztartag: string): Promise<QuickTipProfile> {
   const receiver = await resolveRecipient(db, ztartag);
   // A business's tag: its tips go into its wallet, in its currency, under its branding.
   const business = await brandingOfAccount(db, receiver.userId);
+  if (business && !business.open) throw notFoundFor(ztartag);
+  // A business's minimum tip (in its currency, the page's) raises the page's smallest amount.
+  const minMinor = Math.max(AMOUNT_LIMITS.quickTipMinMinor, business?.branding.minimumTipMinor ?? 0);
+  const presetsMinor = QUICK_TIP_PRESETS_MINOR.filter((preset) => preset >= minMinor);
   return {
     ztartag: receiver.ztartag ?? ztartag,
     fullName: receiver.fullName,
     avatarUrl: receiver.avatarUrl,
     verified: receiver.verified,
     currency: business?.currency ?? (await tipCurrencyOf(db, receiver.userId)),
-    minMinor: AMOUNT_LIMITS.quickTipMinMinor,
+    minMinor,
     maxMinor: AMOUNT_LIMITS.quickTipMaxMinor,
-    presetsMinor: [...QUICK_TIP_PRESETS_MINOR],
+    presetsMinor: presetsMinor.length > 0 ? presetsMinor : [minMinor],
     ...(business ? { business: business.branding } : {}),
   };
 }

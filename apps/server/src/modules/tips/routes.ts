@@ -13,7 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { errorResponses } from '../../http/error-responses.ts';
-import { createRateLimitCheck } from '../../http/rate-limit.ts';
+import { countedOnce, createRateLimitCheck } from '../../http/rate-limit.ts';
 import { requireSignIn } from '../auth/session-plugin.ts';
 import { sendMoneyAnswer } from '../idempotency/money-request.ts';
 import { publicShowcaseOf } from '../posts/service.ts';
@@ -101,10 +101,10 @@ export const tipRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (
             : null;
       const answer = await sendTip(context, request, request.body, {
         signedIn,
-        checkCardLimits: async () => {
+        checkCardLimits: countedOnce(async () => {
           await perIpLimit(request, reply);
           await perCardLimit(request, reply);
-        },
+        }),
       });
       return sendMoneyAnswer(reply, answer);
     },

@@ -17,6 +17,7 @@ import { chargeUnlessRefused } from '../../integrations/card-processor/processor
 import { recordAuditInTransaction } from '../activity/service.ts';
 import type { SignedIn } from '../auth/session-plugin.ts';
 import { users } from '../auth/tables.ts';
+import { assertBusinessTakesTip } from '../businesses/minimum-tip.ts';
 import { queueBusinessEvent } from '../businesses/webhooks.ts';
 import { hasBlocked } from '../contacts/blocking.ts';
 import { failedMoneyRequest, type MoneyAnswer, unknownUnlessRefused } from '../idempotency/money-request.ts';
@@ -146,6 +147,11 @@ async function afterCommit(context: AppContext, answer: TipAnswer, after: AfterC
  * their tip, and no raw address is kept with the key. The price: a retry from a new address (a
  * phone moving from Wi-Fi to mobile data) is a new tip, which the per-card limit bounds.
  */
+/** What a business's tip policy looks at in a tip request. */
+function tipAsked(body: TipRequest) {
+  return { typedReceiver: body.receiver, amountMinor: body.amountMinor, currency: body.currency };
+}
+
 function idempotencyScopeOf(request: FastifyRequest, signedIn: SignedIn | null): string {
   return signedIn ? signedIn.user.id : `anon:${hashedKey('tip-payer', request.ip)}`;
 }
@@ -199,6 +205,7 @@ async function tipByCard(movement: Movement, caller: TipCaller): Promise<StoredA
   const receiver = await resolveRecipient(tx, body.receiver);
   if (sender && receiver.userId === sender.userId) throw new AppError('recipient_is_self');
   assertQuickTipAmount(body.amountMinor);
+  await assertBusinessTakesTip(tx, receiver.userId, tipAsked(body), now);
   await lockReceiver(tx, receiver.userId, body.receiver);
   // Under the receiver's lock, as a block is written: someone they blocked finds nobody to tip.
   if (sender && (await hasBlocked(tx, receiver.userId, sender.userId))) throw notFoundFor(body.receiver);
@@ -338,6 +345,7 @@ async function tipFromWallet(
   if (!sender) throw new AppError('wallet_error');
   if (receiver.userId === sender.userId) throw new AppError('recipient_is_self');
   assertWalletTipAmount(body.amountMinor, sender.verified);
+  await assertBusinessTakesTip(context.db, receiver.userId, tipAsked(body), now);
   const qrCodeId = await linkedQrCode(context.db, body, receiver);
   const prepared = prepareWalletTip(request, signedIn, { body, sender, receiver, qrCodeId, now });
   const outcome = await context.transfers.movements.submit(prepared.order).catch((error: unknown) => {

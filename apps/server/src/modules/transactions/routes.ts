@@ -35,8 +35,13 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
         response: { 200: transactionListResponseSchema, ...errorResponses(400, 401) },
       },
     },
+    // A heavy read (with its search): the replica's, unless this person just wrote (decision 0052).
     async (request, reply) =>
-      listTransactions(db, requireSignIn(request, reply, context).user.id, request.query),
+      listTransactions(
+        context.reads.readerFor(request),
+        requireSignIn(request, reply, context).user.id,
+        request.query,
+      ),
   );
 
   app.get(
@@ -60,7 +65,9 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
       const release = exports.claim(userId);
       reply.raw.once('close', release);
       try {
-        const lines = await transactionCsvLines(db, userId, filters, (work) => exports.query(work));
+        const lines = await transactionCsvLines(context.reads.readerFor(request), userId, filters, (work) =>
+          exports.query(work),
+        );
         const body = Readable.from(lines);
         body.once('close', release);
         return reply

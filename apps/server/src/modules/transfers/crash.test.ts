@@ -70,7 +70,11 @@ async function postgresTarget(url: string): Promise<Target> {
     host: databaseUrl.hostname,
     port: Number(databaseUrl.port || 5432),
     // A batch of transfers is one statement, its own transaction.
-    commits: (statement) => statement.startsWith('commit') || statement.includes('ledger_movement('),
+    // A transfer's commit: its movement by itself, or a COMMIT of a transaction that moved money
+    // (not one of the background work's, such as an award of XP after a transfer).
+    commits: (statement, transaction) =>
+      statement.includes('ledger_movement(') ||
+      (statement.startsWith('commit') && transaction.some((sent) => sent.includes('ledger_movement('))),
   });
   const throughProxy = new URL(databaseUrl);
   throughProxy.hostname = '127.0.0.1';
@@ -150,7 +154,7 @@ async function sendUntilAnswered(server: ServerProcess, planned: PlannedTransfer
 }
 
 async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  // No settlement rounds: every COMMIT the server sends is a transfer's.
+  // No settlement rounds: the only money the server moves is the transfers'.
   const server = await spawnServer({ ...env, SEED: 'false', SETTLEMENT_POLL_MS: '0' });
   await waitUntilHealthy(server);
   return server;

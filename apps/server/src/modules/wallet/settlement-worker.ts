@@ -1,15 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { type PollingLoop, pollingLoop } from '../../lib/polling.ts';
-import { deleteExpiredKeys } from '../idempotency/service.ts';
 import { SETTLEMENT_BATCH_SIZE, type SettlementRound, settleDue } from './settlement.ts';
 
 export interface SettlementWorker extends PollingLoop {
   /** One round now, at `now` (the app's clock by default): what tests call instead of waiting. */
   settleDue(now?: Date): Promise<SettlementRound>;
 }
-
-const KEY_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,7 +15,8 @@ declare module 'fastify' {
 }
 
 /**
- * Settles due card charges and payouts in the background, and removes expired idempotency keys. Rounds never overlap; a full round of
+ * Settles due card charges and payouts in the background (expired idempotency keys are removed by
+ * housekeeping). Rounds never overlap; a full round of
  * successes is followed at once by the next, so a backlog drains without waiting for the timer.
  */
 export function createSettlementWorker(
@@ -26,16 +24,7 @@ export function createSettlementWorker(
   log: FastifyBaseLogger,
   pollMs: number,
 ): SettlementWorker {
-  let lastSweepMs = Number.NEGATIVE_INFINITY;
-  const round = async (now: Date) => {
-    const result = await settleDue(context, now, { log });
-    // Idempotency keys are kept 24 hours; the worker that already polls also clears them, hourly.
-    if (now.getTime() - lastSweepMs >= KEY_SWEEP_INTERVAL_MS) {
-      lastSweepMs = now.getTime();
-      await deleteExpiredKeys(context.db, now);
-    }
-    return result;
-  };
+  const round = (now: Date) => settleDue(context, now, { log });
 
   const loop = pollingLoop({
     what: 'settlement',

@@ -1,5 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { FIRST_PAINT_ELEMENT_ID, type FirstPaintScreen } from '@ztart/shared/first-paint';
+import {
+  FIRST_PAINT_ELEMENT_ID,
+  type FirstPaintRenderer,
+  type FirstPaintScreen,
+  type HomeFirstData,
+} from '@ztart/shared/first-paint';
 import type { Language } from '@ztart/shared/languages';
 
 // What the build renders: every screen in every language.
@@ -11,14 +16,16 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { StaticRouter } from 'react-router';
+import { seedFirstData } from '@/app/first-paint/first-data';
 import { BrandLink } from '@/app/layout/brand-link';
 import { AuthPage } from '@/features/auth/pages/auth-page';
+import { DashboardPage } from '@/features/dashboard/pages/dashboard-page';
 import { WalletPage } from '@/features/wallet/pages/wallet-page';
 import { DEFAULT_NAMESPACE } from '@/i18n/namespaces';
-import { AuthContext, SIGNED_OUT_AUTH } from '@/lib/auth/auth-context';
+import { AuthContext, type AuthState, LOADING_AUTH, SIGNED_OUT_AUTH } from '@/lib/auth/auth-context';
 
 /**
- * The first paint of `/auth` and `/wallet` (decision 0041). Their largest text used to wait for
+ * The first paint of `/auth`, `/wallet` and home (decisions 0041, 0054). Their largest text used to wait for
  * the app's scripts, its catalogue and React's first render (Lighthouse put 85% of their LCP in
  * "render delay"). The HTML now carries the screen's first frame: the real screen components,
  * rendered with React's server renderer and the catalogue of the browser's language, for a visitor
@@ -89,33 +96,49 @@ function Header({ withSidebar = false }: { withSidebar?: boolean }) {
   );
 }
 
-/**
- * The first paint's element for a screen in a language; `catalogue` is the build's catalogue file
- * of the language (`locales/<lng>.json`: every namespace).
- */
-export function renderFirstPaint(
-  screen: FirstPaintScreen,
-  language: Language,
-  catalogue: Record<string, unknown>,
+/** Each screen as the app first shows it: the sign-in form, the wallet and home before their data. */
+const SCREENS: Record<FirstPaintScreen, { location: string; auth: AuthState; page: ReactNode }> = {
+  auth: {
+    location: '/auth',
+    auth: SIGNED_OUT_AUTH,
+    page: (
+      <PublicFrame>
+        <AuthPage />
+      </PublicFrame>
+    ),
+  },
+  wallet: {
+    location: '/wallet',
+    auth: SIGNED_OUT_AUTH,
+    page: (
+      <AppFrame>
+        <WalletPage />
+      </AppFrame>
+    ),
+  },
+  // While the session loads, home shows its loading shapes (the signed-in home's sizes).
+  home: {
+    location: '/',
+    auth: LOADING_AUTH,
+    page: (
+      <AppFrame>
+        <DashboardPage />
+      </AppFrame>
+    ),
+  },
+};
+
+/** The first paint's element around a screen rendered with its providers. */
+function firstPaintElement(
+  i18n: ReturnType<typeof i18nFor>,
+  queryClient: QueryClient,
+  { location, auth, page }: { location: string; auth: AuthState; page: ReactNode },
 ): string {
-  const i18n = i18nFor(language, catalogue);
-  const queryClient = new QueryClient();
-  const location = screen === 'wallet' ? '/wallet' : '/auth';
   const markup = renderToString(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <AuthContext.Provider value={SIGNED_OUT_AUTH}>
-          <StaticRouter location={location}>
-            {screen === 'wallet' ? (
-              <AppFrame>
-                <WalletPage />
-              </AppFrame>
-            ) : (
-              <PublicFrame>
-                <AuthPage />
-              </PublicFrame>
-            )}
-          </StaticRouter>
+        <AuthContext.Provider value={auth}>
+          <StaticRouter location={location}>{page}</StaticRouter>
         </AuthContext.Provider>
       </QueryClientProvider>
     </I18nextProvider>,
@@ -126,3 +149,41 @@ export function renderFirstPaint(
   // and buttons disabled, so that nothing can be typed into a form that is about to go.
   return `<div id="${FIRST_PAINT_ELEMENT_ID}" class="pointer-events-none fixed inset-0 z-50 overflow-hidden bg-background" aria-hidden="true" inert><fieldset disabled class="contents">${markup}</fieldset></div>`;
 }
+
+/**
+ * The first paint's element for a screen in a language; `catalogue` is the build's catalogue file
+ * of the language (`locales/<lng>.json`: every namespace).
+ */
+export function renderFirstPaint(
+  screen: FirstPaintScreen,
+  language: Language,
+  catalogue: Record<string, unknown>,
+): string {
+  return firstPaintElement(i18nFor(language, catalogue), new QueryClient(), SCREENS[screen]);
+}
+
+/** One i18n instance per catalogue the server hands over (it reads each language's file once). */
+const i18nByCatalogue = new WeakMap<Record<string, unknown>, ReturnType<typeof i18nFor>>();
+
+/**
+ * A signed-in person's home with their figures (decision 0055), rendered by the server for each
+ * request of `/`: the screen the app shows first, from the same answers, which the page hands to
+ * the app (`first-data.ts`).
+ */
+export function renderHomeFirstPaint(
+  language: Language,
+  catalogue: Record<string, unknown>,
+  data: HomeFirstData,
+): string {
+  let i18n = i18nByCatalogue.get(catalogue);
+  if (!i18n) {
+    i18n = i18nFor(language, catalogue);
+    i18nByCatalogue.set(catalogue, i18n);
+  }
+  const queryClient = new QueryClient();
+  const auth = seedFirstData(queryClient, data);
+  return firstPaintElement(i18n, queryClient, { ...SCREENS.home, auth });
+}
+
+// What the server's worker calls (apps/server/src/http/home-renderer.ts).
+renderHomeFirstPaint satisfies FirstPaintRenderer['renderHomeFirstPaint'];

@@ -1,4 +1,5 @@
 import { AccountMenu } from '@/app/layout/account-menu';
+import { AssistantButton } from '@/app/layout/assistant-button';
 import { BrandLink } from '@/app/layout/brand-link';
 import { LanguageSwitcher } from '@/app/layout/language-switcher';
 import { NotificationBell } from '@/app/layout/notification-bell';
@@ -8,7 +9,8 @@ import { cn } from '@/lib/cn';
 
 /**
  * The top bar of every screen: the brand (hidden next to the desktop sidebar, which shows its
- * own), the language and theme switchers, the notification bell and the account corner. On a phone, someone signed in
+ * own), the language and theme switchers, the assistant (its panel, or the help assistant for
+ * someone signed out), the notification bell and the account corner. On a phone, someone signed in
  * finds language and theme in the account menu (and the account's Preferences) instead: the bar
  * keeps room for the brand and their photo.
  */
@@ -26,6 +28,7 @@ export function AppHeader({ withSidebar = false }: { withSidebar?: boolean }) {
             <LanguageSwitcher />
             <ThemeSwitcher />
           </div>
+          <AssistantButton />
           <NotificationBell />
           <AccountMenu />
         </div>

@@ -8,6 +8,7 @@ import { OfflineBanner } from '@/app/layout/offline-banner';
 import { PageSkeleton } from '@/app/layout/page-skeleton';
 import { Sidebar } from '@/app/layout/sidebar';
 import { MAIN_CONTENT_ID, SkipLink } from '@/app/layout/skip-link';
+import { CelebrationHost } from '@/components/gamification/celebration-host';
 import { LiveEvents } from '@/lib/live-events';
 import { UserActionLog } from '@/lib/user-action-log';
 
@@ -24,6 +25,7 @@ export function AppLayout() {
         <ImpersonationBannerSlot />
         <DemoBannerSlot />
         <OfflineBanner />
+        <CelebrationHost />
         <main
           id={MAIN_CONTENT_ID}
           tabIndex={-1}

@@ -23,7 +23,6 @@ import { useErrorMessage } from '@/hooks/use-error-message';
 import { useAuth } from '@/lib/auth/auth-context';
 import { cn } from '@/lib/cn';
 import { dateTimeFormat } from '@/lib/date-format';
-import { subscribeDemoMoney } from '@/lib/demo/demo-money';
 
 export interface TransactionListProps {
   /** Any fields of `GET /api/transactions`' query; none: every transaction. */
@@ -253,6 +252,18 @@ function useDemoMoneyRefresh(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!demo) return;
-    return subscribeDemoMoney(() => void queryClient.invalidateQueries({ queryKey: transactionKeys.all }));
+    // The demo's money loads only in the demo.
+    let unsubscribe: (() => void) | undefined;
+    let left = false;
+    void import('@/lib/demo/demo-money').then(({ subscribeDemoMoney }) => {
+      if (left) return;
+      unsubscribe = subscribeDemoMoney(
+        () => void queryClient.invalidateQueries({ queryKey: transactionKeys.all }),
+      );
+    });
+    return () => {
+      left = true;
+      unsubscribe?.();
+    };
   }, [demo, queryClient]);
 }

@@ -52,6 +52,21 @@ export async function parseSession(body: unknown): Promise<AuthState> {
   return authStateFromSession(session);
 }
 
+/**
+ * A session answer the page came with (decision 0055), in the cache as if the app had asked for it.
+ * Checked against the contract as the first answer of a page load is (`parseSession`).
+ */
+export function seedSession(queryClient: QueryClient, session: SessionResponse): AuthState {
+  const state = authStateFromSession(session);
+  queryClient.setQueryData(SESSION_QUERY_KEY, state);
+  return state;
+}
+
+/** Checks a seeded session answer: one that does not match the contract counts as signed out. */
+export function checkSeededSession(queryClient: QueryClient, session: SessionResponse): void {
+  void parseSession(session).catch(() => replaceSession(queryClient, SIGNED_OUT_AUTH));
+}
+
 /** The demo user's state: signed in, without asking the server. */
 export function demoAuthState(): AuthState {
   return authStateFromSession(demoSession(), true);

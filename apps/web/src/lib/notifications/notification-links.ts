@@ -26,8 +26,12 @@ export const NOTIFICATION_LINKS: Record<NotificationEvent, (data: NotificationDa
   budget_alert: (data) => (data.month ? `/budget?month=${data.month}` : '/budget'),
   goal_reached: () => '/goals',
   invoice_paid: (data) => (data.invoiceId ? `/invoices/${data.invoiceId}` : '/invoices'),
+  invoice_payment_failed: (data) => (data.invoiceId ? `/invoices/${data.invoiceId}` : '/invoices'),
   invoice_due_soon: () => '/invoices',
   invoice_overdue: () => '/invoices?status=overdue',
+  achievement_unlocked: () => '/achievements',
+  level_up: () => '/achievements',
+  plan_renewal_failed: () => '/businesses#plans',
 };
 
 /** The screen a notification is about. */

@@ -1,5 +1,6 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { WalletResponse } from '@ztart/shared/contracts/wallet';
+import { WALLET_URL } from '@ztart/shared/first-paint';
 import { api } from '@/lib/api-client';
 import { contractCheck } from '@/lib/contract-check';
 import { isDemoMode } from '@/lib/demo/demo-mode';
@@ -21,7 +22,7 @@ export async function fetchWallet(
   onLateMismatch: () => void = () => undefined,
 ): Promise<WalletResponse> {
   if (isDemoMode()) return (await import('@/lib/demo/demo-money')).demoWallet();
-  return walletContract.check(await api.get<unknown>('/api/wallet', { signal }), onLateMismatch);
+  return walletContract.check(await api.get<unknown>(WALLET_URL, { signal }), onLateMismatch);
 }
 
 export function useWallet() {

@@ -14,7 +14,7 @@ function brandColorOf(profile: QuickTipProfile): string | undefined {
  * A business shows its own branding: its logo, a band of its colour and its message.
  */
 export function ReceiverHeading({ profile, compact }: { profile: QuickTipProfile; compact: boolean }) {
-  const { t } = useI18n();
+  const { t, money } = useI18n();
   const business = profile.business ?? null;
   const name = business?.name || profile.fullName || `@${profile.ztartag}`;
   const brandColor = brandColorOf(profile);
@@ -47,6 +47,11 @@ export function ReceiverHeading({ profile, compact }: { profile: QuickTipProfile
         {business?.message && !compact ? (
           <p data-testid="business-message" className="mt-2 text-pretty whitespace-pre-line">
             {business.message}
+          </p>
+        ) : null}
+        {business?.minimumTipMinor && !compact ? (
+          <p data-testid="business-minimum-tip" className="text-sm text-muted-foreground">
+            {t('business.minimumTip', { min: money(business.minimumTipMinor, profile.currency) })}
           </p>
         ) : null}
       </div>

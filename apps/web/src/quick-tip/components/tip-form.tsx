@@ -236,7 +236,10 @@ function AmountChooser({
   const describedBy = [problem ? errorId : null, hintId].filter(Boolean).join(' ');
   const { minMinor, maxMinor } =
     draft.source === 'wallet' && context.wallet
-      ? { minMinor: context.wallet.minMinor, maxMinor: context.wallet.transferMaxMinor }
+      ? {
+          minMinor: Math.max(context.wallet.minMinor, context.profile.minMinor),
+          maxMinor: context.wallet.transferMaxMinor,
+        }
       : context.profile;
   const error = problem ? t(problem.key, problem.vars) : undefined;
 

@@ -32,6 +32,7 @@ export const en = {
   'amount.required': 'Choose or enter an amount.',
   'amount.invalid': 'Enter an amount such as {example}.',
   'amount.min': 'The smallest tip is {min}.',
+  'business.minimumTip': 'The minimum tip here is {min}.',
   'amount.max': 'A quick tip can be up to {max}.',
   'amount.overMaxHelp': 'To give more, verify your account or send a direct transfer.',
   'amount.verify': 'Verify my account',

@@ -29,6 +29,7 @@ export const es: Messages = {
   'amount.required': 'Elige o escribe un importe.',
   'amount.invalid': 'Escribe un importe como {example}.',
   'amount.min': 'La propina mínima es de {min}.',
+  'business.minimumTip': 'La propina mínima aquí es de {min}.',
   'amount.max': 'Una propina rápida puede ser de hasta {max}.',
   'amount.overMaxHelp': 'Para dar más, verifica tu cuenta o haz una transferencia directa.',
   'amount.verify': 'Verificar mi cuenta',

@@ -30,6 +30,7 @@ export const fr: Messages = {
   'amount.required': 'Choisissez ou saisissez un montant.',
   'amount.invalid': 'Saisissez un montant comme {example}.',
   'amount.min': 'Le pourboire minimum est de {min}.',
+  'business.minimumTip': 'Le pourboire minimum ici est de {min}.',
   'amount.max': 'Un pourboire express peut aller jusqu’à {max}.',
   'amount.overMaxHelp': 'Pour donner plus, vérifiez votre compte ou faites un virement direct.',
   'amount.verify': 'Vérifier mon compte',

@@ -29,6 +29,7 @@ export const pt: Messages = {
   'amount.required': 'Escolha ou digite um valor.',
   'amount.invalid': 'Digite um valor como {example}.',
   'amount.min': 'A gorjeta mínima é de {min}.',
+  'business.minimumTip': 'A gorjeta mínima aqui é de {min}.',
   'amount.max': 'Uma gorjeta rápida pode ser de até {max}.',
   'amount.overMaxHelp': 'Para dar mais, verifique sua conta ou faça uma transferência direta.',
   'amount.verify': 'Verificar minha conta',

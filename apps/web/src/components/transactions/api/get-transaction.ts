@@ -6,13 +6,12 @@ import {
   transactionSchema,
 } from '@ztart/shared/contracts/transactions';
 import { refetchOnMountIfInvalidated, transactionKeys } from '@/components/transactions/api/transaction-keys';
-import { demoTransaction } from '@/components/transactions/demo';
 import { ApiError, api } from '@/lib/api-client';
 import { isDemoMode } from '@/lib/demo/demo-mode';
 
 /** `GET /api/transactions/{id}`. */
 export async function fetchTransaction(id: string, signal?: AbortSignal): Promise<Transaction> {
-  if (isDemoMode()) return demoTransaction(id);
+  if (isDemoMode()) return (await import('@/components/transactions/demo')).demoTransaction(id);
   return transactionSchema.parse(
     await api.get<unknown>(`/api/transactions/${encodeURIComponent(id)}`, { signal }),
   );

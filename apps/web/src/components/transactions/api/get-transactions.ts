@@ -7,7 +7,6 @@ import {
 import { PAGE_SIZE } from '@ztart/shared/limits';
 import { useMemo } from 'react';
 import { refetchOnMountIfInvalidated, transactionKeys } from '@/components/transactions/api/transaction-keys';
-import { demoTransactionPage } from '@/components/transactions/demo';
 import { filtersToSearchParams, type TransactionFilters } from '@/components/transactions/filters';
 import { api } from '@/lib/api-client';
 import { isDemoMode } from '@/lib/demo/demo-mode';
@@ -19,8 +18,10 @@ export async function fetchTransactionPage(
   limit: number,
   signal?: AbortSignal,
 ): Promise<TransactionListResponse> {
-  // The demo has no server: its simulated history is filtered and paged here.
-  if (isDemoMode()) return demoTransactionPage(filters, cursor, limit);
+  // The demo has no server: its simulated history is filtered and paged here, by code that loads
+  // only in the demo.
+  if (isDemoMode())
+    return (await import('@/components/transactions/demo')).demoTransactionPage(filters, cursor, limit);
   const params = filtersToSearchParams(filters);
   if (cursor) params.set('cursor', cursor);
   params.set('limit', String(limit));

@@ -1,10 +1,10 @@
 import type { Analytics } from '@ztart/shared/contracts/analytics';
 import { useTranslation } from 'react-i18next';
+import { BarChart, LegendSwatch } from '@/components/charts/bar-chart';
+import { ChartCard, FiguresTable } from '@/components/charts/chart-card';
+import { axisLabel, compactMoney, periodName, stepName } from '@/components/charts/format';
 import { useFormatMoney } from '@/components/money/money';
 import { useCategoryName } from '@/components/transactions/categories';
-import { BarChart, LegendSwatch } from '@/features/analytics/components/bar-chart';
-import { ChartCard, FiguresTable } from '@/features/analytics/components/chart-card';
-import { axisLabel, compactMoney, periodName, stepName } from '@/features/analytics/format';
 
 const INCOME = { key: 'income', color: 'var(--chart-income)' };
 const EXPENSE = { key: 'expense', color: 'var(--chart-expense)', striped: true };

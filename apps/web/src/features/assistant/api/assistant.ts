@@ -6,6 +6,9 @@ import {
   coherenceReportSchema,
   conversationListResponseSchema,
   conversationSchema,
+  type GuestMessageRequest,
+  type GuestMessageResponse,
+  guestMessageResponseSchema,
   messageListResponseSchema,
   type SendMessageRequest,
   type SendMessageResponse,
@@ -21,6 +24,7 @@ export const assistantKeys = {
   conversations: () => [...ROOT, 'conversations'] as const,
   messages: (id: string) => [...ROOT, 'messages', id] as const,
   usage: () => [...ROOT, 'usage'] as const,
+  guestUsage: () => [...ROOT, 'guest-usage'] as const,
   coherence: () => ['coherence'] as const,
 };
 
@@ -181,5 +185,25 @@ export function useCoherence() {
       isDemoMode()
         ? { months: [], findings: [] }
         : coherenceReportSchema.parse(await api.get<unknown>('/api/coherence', { signal })),
+  });
+}
+
+/** The help assistant's guest quota, counted on this device and this address. */
+export function useGuestUsage() {
+  return useQuery({
+    queryKey: assistantKeys.guestUsage(),
+    queryFn: async ({ signal }) =>
+      usageSchema.parse(await api.get<unknown>('/api/assistant/guest/usage', { signal })),
+  });
+}
+
+/** A signed-out visitor asks the help assistant; nothing is kept on the server but the tokens. */
+export function useAskAsGuest() {
+  const queryClient = useQueryClient();
+  return useMutation<GuestMessageResponse, unknown, GuestMessageRequest>({
+    mutationFn: async (body) =>
+      guestMessageResponseSchema.parse(await api.post<unknown>('/api/assistant/guest/messages', body)),
+    onSuccess: (answer) => queryClient.setQueryData(assistantKeys.guestUsage(), answer.usage),
+    onError: () => queryClient.invalidateQueries({ queryKey: assistantKeys.guestUsage() }),
   });
 }

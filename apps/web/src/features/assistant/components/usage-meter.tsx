@@ -1,8 +1,9 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { AssistantUsage } from '@ztart/shared/contracts/assistant';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useUsage } from '@/features/assistant/api/assistant';
+import { useGuestUsage, useUsage } from '@/features/assistant/api/assistant';
 
 function Meter({ label, used, limit }: { label: string; used: number; limit: number }) {
   const id = useId();
@@ -28,8 +29,16 @@ function Meter({ label, used, limit }: { label: string; used: number; limit: num
 
 /** Tokens and cost used today and this month against the person's role quotas. */
 export function UsageMeter() {
+  return <UsageMeterOf usage={useUsage()} />;
+}
+
+/** A signed-out visitor's use of the help assistant against the guest quota. */
+export function GuestUsageMeter() {
+  return <UsageMeterOf usage={useGuestUsage()} />;
+}
+
+function UsageMeterOf({ usage }: { usage: UseQueryResult<AssistantUsage> }) {
   const { t, i18n } = useTranslation('assistant');
-  const usage = useUsage();
   const titleId = useId();
   if (usage.isPending) return <Skeleton className="h-24 rounded-xl" />;
   if (usage.isError) return null;

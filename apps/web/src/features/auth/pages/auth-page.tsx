@@ -1,4 +1,4 @@
-import { ArrowLeft, CirclePlay, HandCoins, LogIn } from 'lucide-react';
+import { ArrowLeft, CirclePlay, HandCoins, LifeBuoy, LogIn } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type Location, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -118,6 +118,10 @@ export function AuthPage() {
       >
         <HandCoins aria-hidden="true" />
         {t('screens:auth.quickTip')}
+      </Link>
+      <Link to="/help" className={buttonVariants({ variant: 'ghost', className: 'self-center' })}>
+        <LifeBuoy aria-hidden="true" />
+        {t('screens:auth.help')}
       </Link>
     </div>
   );

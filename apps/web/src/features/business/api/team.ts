@@ -50,6 +50,17 @@ export function useRemoveMember() {
   });
 }
 
+/** `DELETE /api/businesses/{id}/invitations/{invitationId}`: the owner takes back an invitation not yet answered. */
+export function useRevokeInvitation(businessId: string) {
+  const queryClient = useQueryClient();
+  return useMutation<void, unknown, string>({
+    mutationFn: async (invitationId) => {
+      await api.delete<unknown>(`${businessUrl(businessId)}/invitations/${encodeURIComponent(invitationId)}`);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: businessKeys.members(businessId) }),
+  });
+}
+
 /** `GET /api/business-invitations`: invitations waiting for the person's answer. */
 export function useMyInvitations() {
   return useQuery({

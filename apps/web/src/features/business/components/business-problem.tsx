@@ -8,9 +8,12 @@ import { ApiError } from '@/lib/api-client';
 
 /** Whether an error is one a higher plan would solve: the level missing, or a plan's limit reached. */
 function needsUpgrade(error: unknown): boolean {
-  return (
-    error instanceof ApiError && (error.code === 'business_level_required' || error.code === 'limit_exceeded')
-  );
+  if (!(error instanceof ApiError)) return false;
+  if (error.code === 'business_level_required') return true;
+  if (error.code !== 'limit_exceeded') return false;
+  // The webhook and API key limits are the same on every plan: no plan lifts them.
+  const limit = businessLimitDetailsSchema.safeParse(error.details);
+  return !limit.success || (limit.data.limit !== 'webhooks' && limit.data.limit !== 'apiKeys');
 }
 
 /**

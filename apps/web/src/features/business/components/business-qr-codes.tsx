@@ -8,17 +8,11 @@ import { TextField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast/toast-store';
+import { businessQrImageUrl } from '@/features/business/api/insights';
 import { useBusinessQrCodes, useCreateBusinessQrCode } from '@/features/business/api/qr-codes';
 import { BusinessProblem } from '@/features/business/components/business-problem';
 import { ForbiddenState, isForbidden } from '@/features/business/components/forbidden-state';
 import { useErrorMessage } from '@/hooks/use-error-message';
-
-/** A QR code's image as the server draws it (the same address the QR codes screen uses). */
-function imagePath(qr: QrCode, format: 'png' | 'svg', download = false): string {
-  const query = new URLSearchParams({ v: qr.updatedAt });
-  if (download) query.set('download', '1');
-  return `/api/qr-codes/${encodeURIComponent(qr.id)}/image.${format}?${query}`;
-}
 
 /** The business's tip link and QR codes: every table's code pays into the business wallet. */
 export function BusinessQrCodes({ business }: { business: Business }) {
@@ -66,7 +60,7 @@ export function BusinessQrCodes({ business }: { business: Business }) {
             <ul className="grid gap-3 sm:grid-cols-2">
               {codes.data.map((qr) => (
                 <li key={qr.id}>
-                  <BusinessQrCard qr={qr} />
+                  <BusinessQrCard businessId={business.id} qr={qr} />
                 </li>
               ))}
             </ul>
@@ -78,8 +72,11 @@ export function BusinessQrCodes({ business }: { business: Business }) {
   );
 }
 
-/** One code: its image (when the server draws it for the team), name, scans, short link and downloads. */
-function BusinessQrCard({ qr }: { qr: QrCode }) {
+/**
+ * One code: its image as the server draws it for the team (any business user may see and download
+ * it), name, scans, short link and downloads; a placeholder when the image cannot be drawn.
+ */
+function BusinessQrCard({ businessId, qr }: { businessId: string; qr: QrCode }) {
   const { t } = useTranslation('business');
   const [drawn, setDrawn] = useState(true);
   return (
@@ -87,7 +84,7 @@ function BusinessQrCard({ qr }: { qr: QrCode }) {
       <div className="flex items-start gap-3">
         {drawn ? (
           <img
-            src={imagePath(qr, 'svg')}
+            src={businessQrImageUrl(businessId, qr, 'svg')}
             alt={t('qr.imageAlt', { title: qr.title })}
             width={96}
             height={96}
@@ -116,7 +113,7 @@ function BusinessQrCard({ qr }: { qr: QrCode }) {
           {(['png', 'svg'] as const).map((format) => (
             <a
               key={format}
-              href={imagePath(qr, format, true)}
+              href={businessQrImageUrl(businessId, qr, format, true)}
               download
               className={buttonVariants({ variant: 'outline' })}
               aria-label={t('qr.downloadOf', { format: format.toUpperCase(), title: qr.title })}

@@ -4,6 +4,7 @@ import {
   type UpdateBusinessRequest,
   updateBusinessRequestSchema,
 } from '@ztart/shared/contracts/businesses';
+import { AMOUNT_LIMITS } from '@ztart/shared/limits';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountField, useAmountProblemMessage } from '@/components/money/amount-field';
@@ -58,7 +59,10 @@ export function BusinessSettingsForm({ business }: { business: Business }) {
       if (minimum.trim() === '') {
         if (business.minimumTipMinor !== null) changes.minimumTipMinor = null;
       } else {
-        const check = checkAmount(minimum, business.currency, i18n.language);
+        // The schema's cap, checked here to say it with the amount in the person's language.
+        const check = checkAmount(minimum, business.currency, i18n.language, {
+          maxMinor: AMOUNT_LIMITS.quickTipMaxMinor,
+        });
         if (!check.ok) {
           setProblem({ field: 'minimumTipMinor', message: amountProblem(check.problem, business.currency) });
           return;

@@ -179,4 +179,36 @@ describe('sharing the tip pool', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(/balance/i);
     expect(screen.getByTestId('distribution-preview')).toBeInTheDocument();
   });
+
+  it('asks for the PIN when the server does, then shares again with the same key', async () => {
+    let moves = 0;
+    const api = mockApi({
+      [POST]: (call) => {
+        const body = call.body as DistributionRequest;
+        if (body.preview) return [200, answer(body, true)];
+        moves += 1;
+        return moves === 1 ? [403, error('pin_required')] : [201, answer(body, false)];
+      },
+      'POST /api/pin/verify': [
+        200,
+        { pinSet: true, unlockedUntil: '2099-01-01T00:00:00.000Z', lockedUntil: null },
+      ],
+    });
+    const user = userEvent.setup();
+    renderFlow();
+
+    await user.click(screen.getByRole('button', { name: 'Preview the shares' }));
+    await user.click(await screen.findByRole('button', { name: 'Share $10.00' }));
+    expect(await screen.findByRole('heading', { name: 'Enter your PIN' })).toBeInTheDocument();
+    expect(screen.getByText('Enter your PIN to share $10.00 with your team.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('PIN'), '2468');
+    await user.click(screen.getByRole('button', { name: 'Share $10.00' }));
+
+    expect(await screen.findByText('$10.00 shared between 3 people')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/pin/verify')[0]?.body).toEqual({ pin: '2468' });
+    const sends = api.callsTo('POST', `/api/businesses/${BUSINESS_ID}/distributions`).slice(1);
+    expect(sends).toHaveLength(2);
+    expect(sends[1]?.body).toEqual(sends[0]?.body);
+    expect(sends[1]?.headers.get('Idempotency-Key')).toBe(sends[0]?.headers.get('Idempotency-Key'));
+  });
 });

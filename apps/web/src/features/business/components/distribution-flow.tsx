@@ -15,6 +15,7 @@ import { useFormatMoney } from '@/components/money/money';
 import { checkAmount } from '@/components/money/parse-amount-input';
 import { MoneySteps, useMoneyStepper } from '@/components/money-flow/money-stepper';
 import { ConfirmActions } from '@/components/money-flow/movement-parts';
+import { MoneyPinStep } from '@/components/money-flow/pin-step';
 import { StepHeading } from '@/components/money-flow/step-heading';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
@@ -24,6 +25,7 @@ import { checkWeights } from '@/features/business/components/distribution-input'
 import { DistributionPreview } from '@/features/business/components/distribution-preview';
 import { memberName } from '@/features/business/components/member-name';
 import { useErrorMessage } from '@/hooks/use-error-message';
+import { ApiError } from '@/lib/api-client';
 
 type DistributionBody = Omit<DistributionRequest, 'preview'>;
 
@@ -36,7 +38,8 @@ interface PreviewedDistribution {
 /**
  * Sharing the tip pool: the rule (equal shares, percentages, or hours worked per member), the
  * amount, a preview of each member's share computed by the server (nothing moves), then the
- * confirmation that moves it all at once with one Idempotency-Key, and the outcome.
+ * confirmation that moves it all at once with one Idempotency-Key (the PIN step first when the
+ * server asks for it), and the outcome.
  */
 export function DistributionFlow({
   businessId,
@@ -55,7 +58,11 @@ export function DistributionFlow({
   const distribute = useDistribute(businessId);
   const stepper = useMoneyStepper<PreviewedDistribution, Distribution, unknown>({
     submit: ({ request, idempotencyKey }) => distribute.mutateAsync({ body: request.body, idempotencyKey }),
-    refusalOf: (error) => ({ to: 'confirm', problem: error }),
+    // Above the no-PIN amount the server asks for the PIN, as it does for a transfer.
+    refusalOf: (error) =>
+      error instanceof ApiError && error.code === 'pin_required'
+        ? { to: 'pin' }
+        : { to: 'confirm', problem: error },
   });
   return (
     <MoneySteps
@@ -79,7 +86,14 @@ export function DistributionFlow({
           onBack={stepper.restart}
         />
       )}
-      pin={() => null}
+      pin={(step) => (
+        <DistributionPinStep
+          previewed={step.attempt.request}
+          sending={step.sending}
+          onVerified={stepper.send}
+          onBack={stepper.backToConfirm}
+        />
+      )}
       done={(step) => <DoneStep distribution={step.result} onFinished={onFinished} />}
     />
   );
@@ -276,6 +290,32 @@ function ConfirmStep({
         onBack={onBack}
       />
     </div>
+  );
+}
+
+function DistributionPinStep({
+  previewed,
+  sending,
+  onVerified,
+  onBack,
+}: {
+  previewed: PreviewedDistribution;
+  sending: boolean;
+  onVerified: () => void;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation('business');
+  const format = useFormatMoney();
+  const amount = format(previewed.body.amountMinor, previewed.body.currency);
+  return (
+    <MoneyPinStep
+      body={t('distribute.pinBody', { amount })}
+      submitLabel={t('distribute.confirm', { amount })}
+      sendingLabel={t('distribute.sending')}
+      sending={sending}
+      onVerified={onVerified}
+      onBack={onBack}
+    />
   );
 }
 

@@ -1,4 +1,5 @@
 import { type Plan, type PlanLevel, planRank, type Subscription } from '@ztart/shared/contracts/plans';
+import { CURRENCIES, type Currency, isCurrency } from '@ztart/shared/money';
 import { Check, Crown } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
+import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePlans } from '@/features/business/api/plans';
 import { PlanChangeFlow } from '@/features/business/components/plan-change-flow';
@@ -18,10 +20,17 @@ import { dateTimeFormat } from '@/lib/date-format';
 export const PLANS_HASH = '#plans';
 export const PLANS_PATH = `/businesses${PLANS_HASH}`;
 
+/** A plan priced in one of its currencies (each has its own price, packages/shared). */
+export function planIn(plan: Plan, currency: Currency): Plan {
+  const price = plan.prices.find((item) => item.currency === currency);
+  return price ? { ...plan, currency, priceMinor: price.priceMinor } : plan;
+}
+
 /**
- * The plans: each level with its monthly price and limits, the person's own plan, and changing it.
- * A higher plan is paid from the wallet at once (after a confirmation); a lower one starts when
- * the paid period ends.
+ * The plans: each level with its monthly price in the wallet currency the person pays from (the
+ * server's default: their plan's, else the one they hold most of; they may choose another) and
+ * its limits, the person's own plan, and changing it. A higher plan is paid from that wallet at
+ * once (after a confirmation); a lower one starts when the paid period ends.
  */
 export function PlansPanel() {
   const { t } = useTranslation('business');
@@ -29,6 +38,8 @@ export function PlansPanel() {
   const plans = usePlans();
   const titleId = useId();
   const [changing, setChanging] = useState<Plan | null>(null);
+  const [chosenCurrency, setChosenCurrency] = useState<Currency | null>(null);
+  const currency = chosenCurrency ?? plans.data?.items[0]?.currency ?? CURRENCIES[0];
   // Each arrival (`visit`) at the plans' address, even the same one twice.
   const { hash, key: visit } = useLocation();
   const sectionRef = useRef<HTMLElement>(null);
@@ -67,16 +78,38 @@ export function PlansPanel() {
       ) : (
         <>
           <CurrentPlan subscription={plans.data.subscription} />
+          <div className="flex flex-col gap-1 sm:max-w-xs">
+            <Select
+              label={t('plans.currency')}
+              value={currency}
+              aria-describedby={`${titleId}-currency-hint`}
+              onChange={(event) => {
+                if (isCurrency(event.target.value)) setChosenCurrency(event.target.value);
+              }}
+            >
+              {CURRENCIES.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </Select>
+            <p id={`${titleId}-currency-hint`} className="text-sm text-muted-foreground">
+              {t('plans.currencyHint')}
+            </p>
+          </div>
           <ul className="grid gap-3 sm:grid-cols-3">
-            {plans.data.items.map((plan) => (
-              <li key={plan.level}>
-                <PlanCard
-                  plan={plan}
-                  subscription={plans.data.subscription}
-                  onChoose={() => setChanging(plan)}
-                />
-              </li>
-            ))}
+            {plans.data.items.map((item) => {
+              const plan = planIn(item, currency);
+              return (
+                <li key={plan.level}>
+                  <PlanCard
+                    plan={plan}
+                    subscription={plans.data.subscription}
+                    onChoose={() => setChanging(plan)}
+                  />
+                </li>
+              );
+            })}
           </ul>
         </>
       )}
@@ -112,14 +145,16 @@ export function planLevelOf(level: Subscription['level']): PlanLevel | null {
 }
 
 function CurrentPlan({ subscription }: { subscription: Subscription }) {
-  const { t } = useTranslation('business');
+  const { t } = useTranslation(['business', 'account']);
   const periodEnd = usePeriodEnd(subscription.periodEnd);
   const plan = planLevelOf(subscription.level);
   return (
     <div className="flex flex-col gap-1 rounded-xl border bg-muted/30 p-4" data-testid="current-plan">
       <p className="text-sm text-muted-foreground">{t('plans.current')}</p>
       <p className="text-lg font-semibold">
-        {plan ? t(`plans.levels.${plan}`) : t('plans.otherLevel', { level: subscription.level })}
+        {plan
+          ? t(`plans.levels.${plan}`)
+          : t('plans.otherLevel', { level: t(`account:plan.levels.${subscription.level}`) })}
       </p>
       {periodEnd && subscription.pendingLevel ? (
         <p className="text-sm">
@@ -129,7 +164,11 @@ function CurrentPlan({ subscription }: { subscription: Subscription }) {
           })}
         </p>
       ) : periodEnd ? (
-        <p className="text-sm text-muted-foreground">{t('plans.renews', { date: periodEnd })}</p>
+        <p className="text-sm text-muted-foreground">
+          {subscription.currency
+            ? t('plans.renewsIn', { date: periodEnd, currency: subscription.currency })
+            : t('plans.renews', { date: periodEnd })}
+        </p>
       ) : null}
     </div>
   );

@@ -7,6 +7,9 @@ import { PageHeader } from '@/components/page-header';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
+import { BusinessCampaigns } from '@/features/business/components/business-campaigns';
+import { BusinessInsightsSection } from '@/features/business/components/business-insights';
+import { BusinessIntegrations } from '@/features/business/components/business-integrations';
 import { BusinessLogoForm } from '@/features/business/components/business-logo-form';
 import { businessPath, WithBusiness } from '@/features/business/components/business-picker';
 import { BusinessQrCodes } from '@/features/business/components/business-qr-codes';
@@ -15,7 +18,8 @@ import { BusinessWalletCard } from '@/features/business/components/business-wall
 
 /**
  * `/business-admin`: one business at a glance — its wallet and sharing the tip pool with the team,
- * its tip link and QR codes, and its settings. Not guarded in the browser: each part shows what
+ * its revenue and tips over time and financial exports, its tip link and QR codes, its campaigns
+ * and integrations (enterprise) and its settings. Not guarded in the browser: each part shows what
  * the server allows.
  */
 export function BusinessAdminPage() {
@@ -62,7 +66,9 @@ function BusinessAdmin({ business }: { business: Business }) {
         </section>
       ) : null}
       <BusinessWalletCard business={business} />
+      <BusinessInsightsSection business={business} />
       {business.myPermissions.includes('manageQrCodes') ? <BusinessQrCodes business={business} /> : null}
+      {business.myPermissions.includes('manageCampaigns') ? <BusinessCampaigns business={business} /> : null}
       {canSettings ? (
         <section aria-labelledby={settingsId} className="flex flex-col gap-3">
           <h2 id={settingsId} className="text-lg font-semibold">
@@ -73,6 +79,9 @@ function BusinessAdmin({ business }: { business: Business }) {
           ) : null}
           <BusinessSettingsForm business={business} />
         </section>
+      ) : null}
+      {business.myPermissions.includes('manageIntegrations') ? (
+        <BusinessIntegrations business={business} />
       ) : null}
     </div>
   );

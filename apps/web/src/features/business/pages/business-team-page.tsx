@@ -1,4 +1,4 @@
-import type { Business, BusinessMember } from '@ztart/shared/contracts/businesses';
+import type { Business, BusinessInvitation, BusinessMember } from '@ztart/shared/contracts/businesses';
 import { UsersRound } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast/toast-store';
-import { useMembers, useRemoveMember } from '@/features/business/api/team';
+import { useMembers, useRemoveMember, useRevokeInvitation } from '@/features/business/api/team';
 import { WithBusiness } from '@/features/business/components/business-picker';
 import { BusinessProblem } from '@/features/business/components/business-problem';
 import { ForbiddenState, isForbidden } from '@/features/business/components/forbidden-state';
@@ -41,6 +41,7 @@ function Team({ business }: { business: Business }) {
   const auth = useAuth();
   const titleId = useId();
   const [removing, setRemoving] = useState<BusinessMember | null>(null);
+  const [revoking, setRevoking] = useState<BusinessInvitation | null>(null);
   const myId = auth.user?.id ?? '';
 
   if (members.isPending) {
@@ -114,6 +115,15 @@ function Team({ business }: { business: Business }) {
               <Avatar name={invitation.invitee} className="size-10" />
               <span className="min-w-0 flex-1 truncate font-medium">{invitation.invitee}</span>
               <Badge>{t('approval.pending')}</Badge>
+              {canInvite ? (
+                <Button
+                  variant="ghost"
+                  aria-label={t('team.revokeInvitationNamed', { who: invitation.invitee })}
+                  onClick={() => setRevoking(invitation)}
+                >
+                  {t('team.revokeInvitation')}
+                </Button>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -146,6 +156,19 @@ function Team({ business }: { business: Business }) {
             self={removing.userId === myId}
             onDone={() => setRemoving(null)}
           />
+        ) : null}
+      </Dialog>
+      <Dialog
+        open={revoking !== null}
+        onOpenChange={(open) => {
+          if (!open) setRevoking(null);
+        }}
+        title={revoking ? t('team.revokeTitle', { who: revoking.invitee }) : ''}
+        closeLabel={t('actions.close')}
+        className="max-w-md"
+      >
+        {revoking ? (
+          <RevokeInvitation business={business} invitation={revoking} onDone={() => setRevoking(null)} />
         ) : null}
       </Dialog>
     </div>
@@ -198,6 +221,47 @@ function RemoveMember({
           {self ? t('leave.confirm') : t('team.removeConfirm')}
         </Button>
         <Button variant="ghost" size="lg" onClick={onDone} disabled={remove.isPending}>
+          {t('actions.cancel')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function RevokeInvitation({
+  business,
+  invitation,
+  onDone,
+}: {
+  business: Business;
+  invitation: BusinessInvitation;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation('business');
+  const revoke = useRevokeInvitation(business.id);
+  const who = invitation.invitee;
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-muted-foreground">{t('team.revokeBody', { who, business: business.name })}</p>
+      {revoke.isError ? <BusinessProblem error={revoke.error} /> : null}
+      <div className="flex flex-col gap-2 sm:flex-row-reverse">
+        <Button
+          size="lg"
+          variant="destructive"
+          className="sm:flex-1"
+          disabled={revoke.isPending}
+          onClick={() =>
+            revoke.mutate(invitation.id, {
+              onSuccess: () => {
+                toast({ title: t('team.revoked', { who }), variant: 'success' });
+                onDone();
+              },
+            })
+          }
+        >
+          {t('team.revokeConfirm')}
+        </Button>
+        <Button variant="ghost" size="lg" onClick={onDone} disabled={revoke.isPending}>
           {t('actions.cancel')}
         </Button>
       </div>

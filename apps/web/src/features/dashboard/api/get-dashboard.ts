@@ -1,5 +1,6 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { DashboardResponse } from '@ztart/shared/contracts/dashboard';
+import { DASHBOARD_URL } from '@ztart/shared/first-paint';
 import { api } from '@/lib/api-client';
 import { type AuthState, useAuth } from '@/lib/auth/auth-context';
 import { fetchSession, SESSION_QUERY_KEY } from '@/lib/auth/session';
@@ -42,7 +43,7 @@ export async function fetchDashboard(
   onLateMismatch: () => void = () => undefined,
 ): Promise<DashboardResponse> {
   if (isDemoMode()) return (await import('@/features/dashboard/demo-dashboard')).demoDashboard(timeZone);
-  return dashboardContract.check(await api.get<unknown>('/api/dashboard', { signal }), onLateMismatch);
+  return dashboardContract.check(await api.get<unknown>(DASHBOARD_URL, { signal }), onLateMismatch);
 }
 
 function dashboardQuery(timeZone: string) {
@@ -54,6 +55,22 @@ function dashboardQuery(timeZone: string) {
       // answer shows as an error with its retry.
       fetchDashboard(timeZone, signal, () => void client.resetQueries({ queryKey, exact: true })),
   };
+}
+
+/** The home's figures the page came with (decision 0055), in the cache as if the app had asked for them. */
+export function seedDashboard(queryClient: QueryClient, auth: AuthState, dashboard: DashboardResponse): void {
+  queryClient.setQueryData(dashboardKeys.home(dashboardTimeZone(auth)), dashboard);
+}
+
+/** Checks seeded figures as a first answer is checked: figures that do not match are asked for again. */
+export function checkSeededDashboard(
+  queryClient: QueryClient,
+  auth: AuthState,
+  dashboard: DashboardResponse,
+): void {
+  const queryKey = dashboardKeys.home(dashboardTimeZone(auth));
+  const askAgain = () => void queryClient.resetQueries({ queryKey, exact: true });
+  void dashboardContract.check(dashboard, askAgain).catch(askAgain);
 }
 
 export function useDashboard(enabled: boolean) {

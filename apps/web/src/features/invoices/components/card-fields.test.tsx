@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
+import { EMPTY_CARD } from '@ztart/shared/card-draft';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_CARD } from '@/features/invoices/card';
 import { CardFields } from '@/features/invoices/components/card-fields';
 import { renderWithProviders } from '@/test/render';
 

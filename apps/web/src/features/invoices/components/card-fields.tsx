@@ -1,8 +1,8 @@
+import { brandOf, type CardDraft, type CardField, type CardProblem } from '@ztart/shared/card-draft';
 import { CARD_BRAND_NAMES, cvcLengthFor, formatCardNumber, formatExpiryInput } from '@ztart/shared/cards';
 import { Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '@/components/ui/field';
-import { brandOf, type CardDraft, type CardField, type CardProblem } from '@/features/invoices/card';
 
 /**
  * Number (its brand named as it is recognised), expiry, security code and name, with the
@@ -24,7 +24,7 @@ export function CardFields({
   const cvcLength = cvcLengthFor(brand);
   const error = (field: CardField) => {
     const problem = problems[field];
-    return problem ? t(problem.key, { length: problem.length ?? cvcLength }) : undefined;
+    return problem ? t(problem.key, { length: problem.vars?.length ?? cvcLength }) : undefined;
   };
   return (
     <fieldset className="flex flex-col gap-4" data-testid="card-fields">

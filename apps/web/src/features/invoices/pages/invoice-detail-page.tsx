@@ -61,6 +61,7 @@ type Confirming = 'send' | 'void' | null;
 function InvoiceDetail({ invoice }: { invoice: Invoice }) {
   const { t, i18n } = useTranslation('invoices');
   const [confirming, setConfirming] = useState<Confirming>(null);
+  const format = useFormatMoney();
   const date = (value: string) => formatCalendarDate(value, i18n.language);
   const voidable = invoice.status === 'draft' || invoice.status === 'sent' || invoice.status === 'overdue';
   return (
@@ -110,6 +111,15 @@ function InvoiceDetail({ invoice }: { invoice: Invoice }) {
         {invoice.payment?.settledAt ? (
           <p className="mt-2 text-sm">
             {t('detail.paidOn', { date: date(invoice.payment.settledAt.slice(0, 10)) })}
+          </p>
+        ) : invoice.payment?.status === 'pending' ? (
+          <p
+            className="mt-2 text-sm text-amber-800 dark:text-amber-200"
+            data-testid="invoice-payment-pending"
+          >
+            {t('detail.paymentPending', {
+              amount: format(invoice.payment.amountMinor, invoice.payment.currency),
+            })}
           </p>
         ) : null}
       </section>

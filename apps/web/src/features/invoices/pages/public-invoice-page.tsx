@@ -1,4 +1,13 @@
 import {
+  type CardDraft,
+  type CardField,
+  type CardProblem,
+  cardRequestOf,
+  checkCard,
+  checkCardField,
+  EMPTY_CARD,
+} from '@ztart/shared/card-draft';
+import {
   INVOICE_CODE_PATTERN,
   type InvoicePaymentRequestInput,
   type OpenPublicInvoice,
@@ -16,15 +25,6 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast/toast-store';
 import { usePayInvoice, usePublicInvoice } from '@/features/invoices/api/public-invoice';
-import {
-  type CardDraft,
-  type CardField,
-  type CardProblem,
-  cardRequestOf,
-  checkCard,
-  checkCardField,
-  EMPTY_CARD,
-} from '@/features/invoices/card';
 import { CardFields } from '@/features/invoices/components/card-fields';
 import { InvoiceLinesTable } from '@/features/invoices/components/invoice-lines-table';
 import { InvoiceStatusBadge } from '@/features/invoices/components/invoice-status-badge';

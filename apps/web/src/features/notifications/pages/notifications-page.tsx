@@ -39,7 +39,7 @@ function readStateOf(filters: NotificationFilters): ReadState {
 
 /** `/notifications`: the notification centre. */
 export function NotificationsPage() {
-  const { t } = useTranslation(['notifications', 'screens', 'wallet', 'transactions']);
+  const { t } = useTranslation(['notifications', 'screens', 'wallet', 'transactions', 'gamification']);
   const errorMessage = useErrorMessage();
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersOf(params), [params]);

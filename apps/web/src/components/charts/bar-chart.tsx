@@ -3,7 +3,7 @@ import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
 import { useId } from 'react';
-import { useElementWidth } from '@/features/analytics/components/use-element-width';
+import { useElementWidth } from '@/components/charts/use-element-width';
 
 export interface BarSeries {
   key: string;

@@ -7,9 +7,12 @@ import {
   isValidCvc,
   normalizeCardNumber,
   parseExpiry,
-} from '@ztart/shared/cards';
+} from './cards.ts';
 
-/** The card as typed: the number with its spaces, the expiry as "MM/YY". */
+/**
+ * A card as typed into a one-off payment form (a tip without an account, an invoice's pay page):
+ * the number with its spaces, the expiry as "MM/YY".
+ */
 export interface CardDraft {
   number: string;
   expiry: string;
@@ -21,7 +24,7 @@ export type CardField = keyof CardDraft;
 
 export const EMPTY_CARD: CardDraft = { number: '', expiry: '', cvc: '', name: '' };
 
-/** A card problem as a key of the `invoices` catalogue's `card` group and its values. */
+/** A card problem as a message key of the forms' `card` group and its values. */
 export interface CardProblem {
   key:
     | 'card.numberRequired'
@@ -30,14 +33,17 @@ export interface CardProblem {
     | 'card.expired'
     | 'card.cvcInvalid'
     | 'card.nameRequired';
-  length?: number;
+  vars?: { length: number };
 }
 
 export function brandOf(number: string): CardBrand | null {
   return detectCardBrand(normalizeCardNumber(number));
 }
 
-/** The checks the card processor makes that need no network, one field at a time. */
+/**
+ * The checks the card processor makes that need no network, one field at a time: a number a
+ * network could have issued, a month not yet past, a security code of the brand's length, a name.
+ */
 export function checkCardField(field: CardField, card: CardDraft, now: Date): CardProblem | undefined {
   const value = card[field].trim();
   switch (field) {
@@ -51,7 +57,9 @@ export function checkCardField(field: CardField, card: CardDraft, now: Date): Ca
     }
     case 'cvc': {
       const brand = brandOf(card.number);
-      return isValidCvc(value, brand) ? undefined : { key: 'card.cvcInvalid', length: cvcLengthFor(brand) };
+      return isValidCvc(value, brand)
+        ? undefined
+        : { key: 'card.cvcInvalid', vars: { length: cvcLengthFor(brand) } };
     }
     case 'name':
       return value === '' ? { key: 'card.nameRequired' } : undefined;
@@ -67,7 +75,7 @@ export function checkCard(card: CardDraft, now: Date): Partial<Record<CardField,
   return problems;
 }
 
-/** The card of the request body (only called on a card that passed checkCard). */
+/** The card of a request body (only called on a card that passed checkCard). */
 export function cardRequestOf(card: CardDraft) {
   const expiry = parseExpiry(card.expiry) ?? { expMonth: 0, expYear: 0 };
   return {

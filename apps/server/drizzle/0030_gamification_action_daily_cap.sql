@@ -1,0 +1,2 @@
+ALTER TABLE "gamification_xp_events" DROP CONSTRAINT "gamification_xp_events_withheld_known";--> statement-breakpoint
+ALTER TABLE "gamification_xp_events" ADD CONSTRAINT "gamification_xp_events_withheld_known" CHECK ("gamification_xp_events"."withheld" IS NULL OR "gamification_xp_events"."withheld" IN ('below_minimum', 'daily_cap', 'action_daily_cap', 'back_and_forth', 'demo'));
