@@ -112,8 +112,8 @@ export interface LiveStream {
   events: Array<{ type: string; [key: string]: unknown }>;
   /** How many times the stream ended and was opened again. */
   reconnections(): number;
-  /** Whether a stream is open now, and since when (ms since the epoch). */
-  openSince(): number | undefined;
+  /** The instance the open stream sits on, as the balancer names it (`X-Served-By`); undefined when none is open. */
+  servedBy(): string | undefined;
   /** Resolves with the first event (received so far or later) that `match` accepts, or undefined after `timeoutMs`. */
   waitFor(
     match: (event: { type: string; [key: string]: unknown }) => boolean,
@@ -135,7 +135,7 @@ export async function openLiveStream(baseUrl: string, person: FundedPerson): Pro
   };
   let retryMs = 1_000;
   let reconnections = 0;
-  let openSince: number | undefined;
+  let servedBy: string | undefined;
 
   const connect = async () => {
     const answer = await fetch(`${baseUrl}/api/events`, {
@@ -145,7 +145,7 @@ export async function openLiveStream(baseUrl: string, person: FundedPerson): Pro
     if (answer.status !== 200 || !answer.body) {
       throw new Error(`GET /api/events answered ${answer.status}: ${await answer.text()}`);
     }
-    openSince = Date.now();
+    servedBy = answer.headers.get('x-served-by') ?? undefined;
     return answer.body.getReader();
   };
 
@@ -181,7 +181,7 @@ export async function openLiveStream(baseUrl: string, person: FundedPerson): Pro
     let reader = first;
     while (!controller.signal.aborted) {
       await read(reader);
-      openSince = undefined;
+      servedBy = undefined;
       // Reconnects until a stream opens (a balancer may answer 503 while it takes an instance out).
       for (;;) {
         if (controller.signal.aborted) return;
@@ -201,7 +201,7 @@ export async function openLiveStream(baseUrl: string, person: FundedPerson): Pro
   return {
     events,
     reconnections: () => reconnections,
-    openSince: () => openSince,
+    servedBy: () => servedBy,
     async waitFor(match, timeoutMs) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

@@ -147,7 +147,7 @@ export interface Balancer {
  * in flight on an instance that is taken out are left to finish (no `shutdown-sessions`: cutting
  * them would leave clients unsure whether their money moved). A connection that fails is tried on
  * another instance (`retry-on conn-failure` + `redispatch`). The server timeout outlasts the live
- * streams' heartbeats.
+ * streams' heartbeats. Each answer names its instance in `X-Served-By`.
  */
 export async function startBalancer(
   folder: ClusterFolder,
@@ -178,6 +178,8 @@ export async function startBalancer(
     '  http-check expect status 200',
     '  timeout check 5s',
     '  default-server inter 500ms fall 2 rise 1',
+    // Which instance answered, so that a test can tell where a live stream sits.
+    '  http-response set-header X-Served-By %[srv_name]',
     ...backends.map((backend) => `  server ${backend.name} 127.0.0.1:${backend.port} check`),
     '',
   ].join('\n');
