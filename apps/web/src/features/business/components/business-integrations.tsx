@@ -11,6 +11,7 @@ import {
 import { Copy, KeyRound, Send, Webhook as WebhookIcon } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDestructive } from '@/components/confirm-destructive';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
@@ -393,31 +394,23 @@ function RemoveWebhook({
   const { t } = useTranslation('business');
   const remove = useDeleteWebhook(business.id);
   return (
-    <div className="flex flex-col gap-4">
-      <p className="text-muted-foreground">{t('integrations.webhooks.removeBody', { url: hook.url })}</p>
-      {remove.isError ? <BusinessProblem error={remove.error} /> : null}
-      <div className="flex flex-col gap-2 sm:flex-row-reverse">
-        <Button
-          size="lg"
-          variant="destructive"
-          className="sm:flex-1"
-          disabled={remove.isPending}
-          onClick={() =>
-            remove.mutate(hook.id, {
-              onSuccess: () => {
-                toast({ title: t('integrations.webhooks.removed'), variant: 'success' });
-                onDone();
-              },
-            })
-          }
-        >
-          {t('integrations.webhooks.removeConfirm')}
-        </Button>
-        <Button variant="ghost" size="lg" onClick={onDone} disabled={remove.isPending}>
-          {t('actions.cancel')}
-        </Button>
-      </div>
-    </div>
+    <ConfirmDestructive
+      problem={remove.isError ? <BusinessProblem error={remove.error} /> : null}
+      confirmLabel={t('integrations.webhooks.removeConfirm')}
+      cancelLabel={t('actions.cancel')}
+      pending={remove.isPending}
+      onConfirm={() =>
+        remove.mutate(hook.id, {
+          onSuccess: () => {
+            toast({ title: t('integrations.webhooks.removed'), variant: 'success' });
+            onDone();
+          },
+        })
+      }
+      onCancel={onDone}
+    >
+      {t('integrations.webhooks.removeBody', { url: hook.url })}
+    </ConfirmDestructive>
   );
 }
 
@@ -561,30 +554,22 @@ function RevokeApiKey({
   const { t } = useTranslation('business');
   const revoke = useRevokeApiKey(business.id);
   return (
-    <div className="flex flex-col gap-4">
-      <p className="text-muted-foreground">{t('integrations.keys.revokeBody', { prefix: apiKey.prefix })}</p>
-      {revoke.isError ? <BusinessProblem error={revoke.error} /> : null}
-      <div className="flex flex-col gap-2 sm:flex-row-reverse">
-        <Button
-          size="lg"
-          variant="destructive"
-          className="sm:flex-1"
-          disabled={revoke.isPending}
-          onClick={() =>
-            revoke.mutate(apiKey.id, {
-              onSuccess: () => {
-                toast({ title: t('integrations.keys.revoked', { name: apiKey.name }), variant: 'success' });
-                onDone(apiKey.id);
-              },
-            })
-          }
-        >
-          {t('integrations.keys.revokeConfirm')}
-        </Button>
-        <Button variant="ghost" size="lg" onClick={() => onDone(null)} disabled={revoke.isPending}>
-          {t('actions.cancel')}
-        </Button>
-      </div>
-    </div>
+    <ConfirmDestructive
+      problem={revoke.isError ? <BusinessProblem error={revoke.error} /> : null}
+      confirmLabel={t('integrations.keys.revokeConfirm')}
+      cancelLabel={t('actions.cancel')}
+      pending={revoke.isPending}
+      onConfirm={() =>
+        revoke.mutate(apiKey.id, {
+          onSuccess: () => {
+            toast({ title: t('integrations.keys.revoked', { name: apiKey.name }), variant: 'success' });
+            onDone(apiKey.id);
+          },
+        })
+      }
+      onCancel={() => onDone(null)}
+    >
+      {t('integrations.keys.revokeBody', { prefix: apiKey.prefix })}
+    </ConfirmDestructive>
   );
 }

@@ -3,6 +3,7 @@ import { Building, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ConfirmDestructive } from '@/components/confirm-destructive';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -139,33 +140,25 @@ function LeaveBusiness({
   const { t } = useTranslation('business');
   const remove = useRemoveMember();
   return (
-    <div className="flex flex-col gap-4">
-      <p className="text-muted-foreground">{t('leave.body', { name: business.name })}</p>
-      {remove.isError ? <BusinessProblem error={remove.error} /> : null}
-      <div className="flex flex-col gap-2 sm:flex-row-reverse">
-        <Button
-          size="lg"
-          variant="destructive"
-          className="sm:flex-1"
-          disabled={remove.isPending}
-          onClick={() =>
-            remove.mutate(
-              { businessId: business.id, userId },
-              {
-                onSuccess: () => {
-                  toast({ title: t('leave.done', { name: business.name }), variant: 'success' });
-                  onDone();
-                },
-              },
-            )
-          }
-        >
-          {t('leave.confirm')}
-        </Button>
-        <Button variant="ghost" size="lg" onClick={onDone} disabled={remove.isPending}>
-          {t('actions.cancel')}
-        </Button>
-      </div>
-    </div>
+    <ConfirmDestructive
+      problem={remove.isError ? <BusinessProblem error={remove.error} /> : null}
+      confirmLabel={t('leave.confirm')}
+      cancelLabel={t('actions.cancel')}
+      pending={remove.isPending}
+      onConfirm={() =>
+        remove.mutate(
+          { businessId: business.id, userId },
+          {
+            onSuccess: () => {
+              toast({ title: t('leave.done', { name: business.name }), variant: 'success' });
+              onDone();
+            },
+          },
+        )
+      }
+      onCancel={onDone}
+    >
+      {t('leave.body', { name: business.name })}
+    </ConfirmDestructive>
   );
 }

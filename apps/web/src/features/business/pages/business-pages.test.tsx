@@ -88,7 +88,8 @@ describe('/businesses', () => {
     await user.upload(within(dialog).getByLabelText('Logo (optional)'), logo);
     await user.click(within(dialog).getByRole('button', { name: 'Create business' }));
 
-    await waitFor(() => expect(router.state.location.search).toBe(`?business=${BUSINESS_ID}`));
+    // The logo goes up after the business exists, then the business admin's screen loads.
+    await waitFor(() => expect(router.state.location.search).toBe(`?business=${BUSINESS_ID}`), SCREEN_LOAD);
     expect(router.state.location.pathname).toBe('/business-admin');
     const [put] = api.callsTo('PUT', `/api/businesses/${BUSINESS_ID}/logo`);
     expect(put?.body).toBeInstanceOf(Blob);

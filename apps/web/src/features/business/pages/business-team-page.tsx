@@ -2,6 +2,7 @@ import type { Business, BusinessInvitation, BusinessMember } from '@ztart/shared
 import { UsersRound } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDestructive } from '@/components/confirm-destructive';
 import { PageHeader } from '@/components/page-header';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
@@ -190,41 +191,31 @@ function RemoveMember({
   const remove = useRemoveMember();
   const name = memberName(member, t('team.unnamed'));
   return (
-    <div className="flex flex-col gap-4">
-      <p className="text-muted-foreground">
-        {self
-          ? t('leave.body', { name: business.name })
-          : t('team.removeBody', { name, business: business.name })}
-      </p>
-      {remove.isError ? <BusinessProblem error={remove.error} /> : null}
-      <div className="flex flex-col gap-2 sm:flex-row-reverse">
-        <Button
-          size="lg"
-          variant="destructive"
-          className="sm:flex-1"
-          disabled={remove.isPending}
-          onClick={() =>
-            remove.mutate(
-              { businessId: business.id, userId: member.userId },
-              {
-                onSuccess: () => {
-                  toast({
-                    title: self ? t('leave.done', { name: business.name }) : t('team.removed', { name }),
-                    variant: 'success',
-                  });
-                  onDone();
-                },
-              },
-            )
-          }
-        >
-          {self ? t('leave.confirm') : t('team.removeConfirm')}
-        </Button>
-        <Button variant="ghost" size="lg" onClick={onDone} disabled={remove.isPending}>
-          {t('actions.cancel')}
-        </Button>
-      </div>
-    </div>
+    <ConfirmDestructive
+      problem={remove.isError ? <BusinessProblem error={remove.error} /> : null}
+      confirmLabel={self ? t('leave.confirm') : t('team.removeConfirm')}
+      cancelLabel={t('actions.cancel')}
+      pending={remove.isPending}
+      onConfirm={() =>
+        remove.mutate(
+          { businessId: business.id, userId: member.userId },
+          {
+            onSuccess: () => {
+              toast({
+                title: self ? t('leave.done', { name: business.name }) : t('team.removed', { name }),
+                variant: 'success',
+              });
+              onDone();
+            },
+          },
+        )
+      }
+      onCancel={onDone}
+    >
+      {self
+        ? t('leave.body', { name: business.name })
+        : t('team.removeBody', { name, business: business.name })}
+    </ConfirmDestructive>
   );
 }
 
@@ -241,30 +232,22 @@ function RevokeInvitation({
   const revoke = useRevokeInvitation(business.id);
   const who = invitation.invitee;
   return (
-    <div className="flex flex-col gap-4">
-      <p className="text-muted-foreground">{t('team.revokeBody', { who, business: business.name })}</p>
-      {revoke.isError ? <BusinessProblem error={revoke.error} /> : null}
-      <div className="flex flex-col gap-2 sm:flex-row-reverse">
-        <Button
-          size="lg"
-          variant="destructive"
-          className="sm:flex-1"
-          disabled={revoke.isPending}
-          onClick={() =>
-            revoke.mutate(invitation.id, {
-              onSuccess: () => {
-                toast({ title: t('team.revoked', { who }), variant: 'success' });
-                onDone();
-              },
-            })
-          }
-        >
-          {t('team.revokeConfirm')}
-        </Button>
-        <Button variant="ghost" size="lg" onClick={onDone} disabled={revoke.isPending}>
-          {t('actions.cancel')}
-        </Button>
-      </div>
-    </div>
+    <ConfirmDestructive
+      problem={revoke.isError ? <BusinessProblem error={revoke.error} /> : null}
+      confirmLabel={t('team.revokeConfirm')}
+      cancelLabel={t('actions.cancel')}
+      pending={revoke.isPending}
+      onConfirm={() =>
+        revoke.mutate(invitation.id, {
+          onSuccess: () => {
+            toast({ title: t('team.revoked', { who }), variant: 'success' });
+            onDone();
+          },
+        })
+      }
+      onCancel={onDone}
+    >
+      {t('team.revokeBody', { who, business: business.name })}
+    </ConfirmDestructive>
   );
 }

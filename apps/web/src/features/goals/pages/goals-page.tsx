@@ -2,6 +2,7 @@ import type { Goal } from '@ztart/shared/contracts/goals';
 import { PiggyBank, Plus, Target } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDestructive } from '@/components/confirm-destructive';
 import { Money, useFormatMoney } from '@/components/money/money';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -202,34 +203,28 @@ function DeleteGoal({ goal, onDone }: { goal: Goal; onDone: () => void }) {
     );
   }
   return (
-    <div className="flex flex-col gap-4">
-      <p className="text-muted-foreground">{t('delete.body')}</p>
-      {remove.isError ? (
-        <FormAlert>
-          <p>{errorMessage(remove.error)}</p>
-        </FormAlert>
-      ) : null}
-      <div className="flex flex-col gap-2 sm:flex-row-reverse">
-        <Button
-          size="lg"
-          variant="destructive"
-          className="sm:flex-1"
-          disabled={remove.isPending}
-          onClick={() =>
-            remove.mutate(goal.id, {
-              onSuccess: () => {
-                toast({ title: t('delete.deleted'), variant: 'success' });
-                onDone();
-              },
-            })
-          }
-        >
-          {remove.isPending ? t('delete.deleting') : t('delete.confirm')}
-        </Button>
-        <Button variant="ghost" size="lg" onClick={onDone} disabled={remove.isPending}>
-          {t('actions.cancel')}
-        </Button>
-      </div>
-    </div>
+    <ConfirmDestructive
+      problem={
+        remove.isError ? (
+          <FormAlert>
+            <p>{errorMessage(remove.error)}</p>
+          </FormAlert>
+        ) : null
+      }
+      confirmLabel={remove.isPending ? t('delete.deleting') : t('delete.confirm')}
+      cancelLabel={t('actions.cancel')}
+      pending={remove.isPending}
+      onConfirm={() =>
+        remove.mutate(goal.id, {
+          onSuccess: () => {
+            toast({ title: t('delete.deleted'), variant: 'success' });
+            onDone();
+          },
+        })
+      }
+      onCancel={onDone}
+    >
+      {t('delete.body')}
+    </ConfirmDestructive>
   );
 }

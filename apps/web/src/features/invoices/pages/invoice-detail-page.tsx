@@ -3,6 +3,7 @@ import { ArrowLeft, Ban, Copy, Download, FileText, Pencil, Send, Share2 } from '
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ConfirmDestructive } from '@/components/confirm-destructive';
 import { useFormatMoney } from '@/components/money/money';
 import { PageHeader } from '@/components/page-header';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -264,34 +265,28 @@ function ConfirmVoid({ invoice, onDone }: { invoice: Invoice; onDone: () => void
   const errorMessage = useErrorMessage();
   const voiding = useVoidInvoice();
   return (
-    <div className="flex flex-col gap-4">
-      <p className="text-muted-foreground">{t('void.body')}</p>
-      {voiding.isError ? (
-        <FormAlert>
-          <p>{errorMessage(voiding.error)}</p>
-        </FormAlert>
-      ) : null}
-      <div className="flex flex-col gap-2 sm:flex-row-reverse">
-        <Button
-          size="lg"
-          variant="destructive"
-          className="sm:flex-1"
-          disabled={voiding.isPending}
-          onClick={() =>
-            voiding.mutate(invoice.id, {
-              onSuccess: () => {
-                toast({ title: t('void.voided'), variant: 'success' });
-                onDone();
-              },
-            })
-          }
-        >
-          {voiding.isPending ? t('void.voiding') : t('void.confirm')}
-        </Button>
-        <Button variant="ghost" size="lg" onClick={onDone} disabled={voiding.isPending}>
-          {t('actions.cancel')}
-        </Button>
-      </div>
-    </div>
+    <ConfirmDestructive
+      problem={
+        voiding.isError ? (
+          <FormAlert>
+            <p>{errorMessage(voiding.error)}</p>
+          </FormAlert>
+        ) : null
+      }
+      confirmLabel={voiding.isPending ? t('void.voiding') : t('void.confirm')}
+      cancelLabel={t('actions.cancel')}
+      pending={voiding.isPending}
+      onConfirm={() =>
+        voiding.mutate(invoice.id, {
+          onSuccess: () => {
+            toast({ title: t('void.voided'), variant: 'success' });
+            onDone();
+          },
+        })
+      }
+      onCancel={onDone}
+    >
+      {t('void.body')}
+    </ConfirmDestructive>
   );
 }
