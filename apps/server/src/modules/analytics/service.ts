@@ -18,6 +18,7 @@ import { wholeNumber } from '../../db/sql-helpers.ts';
 import { AppError } from '../../http/errors.ts';
 import { blockedEitherWay } from '../contacts/blocking.ts';
 import { transactionCategories, transactions } from '../transactions/tables.ts';
+import { completedAtOf, inPeriod, stepStartOf, stepsOf, withStepBounds } from './periods.ts';
 
 /** What a request asks for, every default filled in. */
 export interface AnalyticsPeriod {
@@ -41,25 +42,17 @@ export function periodOf(userId: string, query: ZonedAnalyticsQuery, now: Date):
  * When a transaction counts: the moment it completed (a card deposit settles a little after it
  * was made; a transfer completes at once), as the wallet's own income and expense card dates it.
  */
-const completedAt = sql`coalesce(${transactions.settledAt}, ${transactions.createdAt})`;
+const completedAt = completedAtOf(transactions.settledAt, transactions.createdAt);
 
 /**
- * The person's completed transactions in the currency and period: money that is still pending
- * may yet fail, and a failed one moved nothing. The period's edges are the person's midnights
- * (`date::timestamp AT TIME ZONE zone`), so a transaction at 23:30 on the last day in their zone
- * is in, one at 00:00 the day after is not.
+ * The person's completed transactions in the currency and period (on their clock): money that is
+ * still pending may yet fail, and a failed one moved nothing.
  */
 function countedIn(period: AnalyticsPeriod, currency: Currency): SQL {
   return sql`${transactions.userId} = ${period.userId}::uuid
     AND ${transactions.currency} = ${currency}
     AND ${transactions.status} = 'completed'
-    AND ${completedAt} >= (${period.from}::date::timestamp AT TIME ZONE ${period.timeZone}::text)
-    AND ${completedAt} < ((${period.to}::date + 1)::timestamp AT TIME ZONE ${period.timeZone}::text)`;
-}
-
-/** The step of the period a transaction falls in: its local day, Monday-first week or month. */
-function bucketStartOf(period: AnalyticsPeriod): SQL {
-  return sql`date_trunc(${period.bucket}::text, ${completedAt} AT TIME ZONE ${period.timeZone}::text)::date`;
+    AND ${inPeriod(completedAt, period)}`;
 }
 
 interface BucketRow extends Record<string, unknown> {
@@ -77,16 +70,9 @@ interface BucketRow extends Record<string, unknown> {
 async function selectBuckets(db: AppDatabase, period: AnalyticsPeriod, currency: Currency) {
   const rows = await queryRows<BucketRow>(
     db,
-    sql`WITH steps AS (
-        SELECT step::date AS start
-        FROM generate_series(
-          date_trunc(${period.bucket}::text, ${period.from}::date::timestamp),
-          ${period.to}::date::timestamp,
-          ('1 ' || ${period.bucket}::text)::interval
-        ) AS step
-      ),
+    sql`WITH steps AS (${stepsOf(period)}),
       counted AS (
-        SELECT ${bucketStartOf(period)} AS start, ${transactions.type} AS type,
+        SELECT ${stepStartOf(completedAt, period)} AS start, ${transactions.type} AS type,
           ${transactions.kind} AS kind, ${transactions.amountMinor} AS amount_minor
         FROM ${transactions}
         WHERE ${countedIn(period, currency)}
@@ -100,25 +86,14 @@ async function selectBuckets(db: AppDatabase, period: AnalyticsPeriod, currency:
       GROUP BY steps.start
       ORDER BY steps.start`,
   );
-  return rows.map((row, index) => {
-    const next = rows[index + 1];
-    return {
-      // A step the period cuts starts at the period's first day and ends at its last.
-      start: row.start < period.from ? period.from : row.start,
-      end: next ? previousDay(next.start) : period.to,
-      incomeMinor: wholeNumber(row.income),
-      expenseMinor: wholeNumber(row.expense),
-      tipsMinor: wholeNumber(row.tips),
-      tipsCount: wholeNumber(row.tips_count),
-    };
-  });
-}
-
-/** The calendar day (YYYY-MM-DD) before `date`. */
-export function previousDay(date: string): string {
-  const day = new Date(`${date}T00:00:00.000Z`);
-  day.setUTCDate(day.getUTCDate() - 1);
-  return day.toISOString().slice(0, 10);
+  return withStepBounds(rows, period).map(({ row, start, end }) => ({
+    start,
+    end,
+    incomeMinor: wholeNumber(row.income),
+    expenseMinor: wholeNumber(row.expense),
+    tipsMinor: wholeNumber(row.tips),
+    tipsCount: wholeNumber(row.tips_count),
+  }));
 }
 
 interface CategoryRow extends Record<string, unknown> {

@@ -14,6 +14,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { queryRows } from '../../db/raw-query.ts';
 import { wholeNumber } from '../../db/sql-helpers.ts';
 import { AppError } from '../../http/errors.ts';
+import { completedAtOf, inPeriod } from '../analytics/periods.ts';
 import type { BusinessAccessOf } from '../businesses/access.ts';
 import { businesses } from '../businesses/tables.ts';
 import { timeZoneOf } from '../profiles/service.ts';
@@ -22,7 +23,6 @@ import { createQrCode, deleteQrCode, findOwnQrCode } from '../qr-codes/service.t
 import { qrCodeScanHours, qrCodes } from '../qr-codes/tables.ts';
 import { tips } from '../tips/tables.ts';
 import { type BusinessCampaignRow, businessCampaigns } from './campaign-tables.ts';
-import { completedAtOf, inPeriod } from './insights.ts';
 
 function statusOf(row: BusinessCampaignRow, now: Date): Campaign['status'] {
   const today = localDate(now, row.timeZone);

@@ -6,6 +6,7 @@ import PDFDocument from 'pdfkit';
 import type { AppDatabase } from '../../db/client.ts';
 import { queryRows } from '../../db/raw-query.ts';
 import { wholeNumber } from '../../db/sql-helpers.ts';
+import { completedAtOf, inPeriod } from '../analytics/periods.ts';
 import type { BusinessRow } from '../businesses/tables.ts';
 import { printable } from '../invoices/pdf.ts';
 import { formatCalendarDate } from '../invoices/service.ts';
@@ -14,7 +15,7 @@ import { tips } from '../tips/tables.ts';
 import { csvField, csvLine, minorToDecimalString } from '../transactions/csv.ts';
 import { transactions } from '../transactions/tables.ts';
 import { FINANCIALS_PDF_LABELS } from './financials-labels.ts';
-import { type BusinessPeriod, completedAtOf, distributionIdsOf, inPeriod } from './insights.ts';
+import { type BusinessPeriod, distributionIdsOf } from './insights.ts';
 
 /** One completed movement of the business's wallet: money in above zero, money out below. */
 export interface FinancialEntry {

@@ -1,9 +1,4 @@
-import {
-  type AnalyticsBucket,
-  bucketOfPeriod,
-  localDate,
-  presetPeriod,
-} from '@ztart/shared/contracts/analytics';
+import { bucketOfPeriod, localDate, presetPeriod } from '@ztart/shared/contracts/analytics';
 import {
   BUSINESS_INSIGHTS_MAX_STEPS,
   type BusinessInsights,
@@ -16,7 +11,14 @@ import type { AppDatabase } from '../../db/client.ts';
 import { queryRows } from '../../db/raw-query.ts';
 import { wholeNumber } from '../../db/sql-helpers.ts';
 import { AppError } from '../../http/errors.ts';
-import { previousDay } from '../analytics/service.ts';
+import {
+  type CalendarPeriod,
+  completedAtOf,
+  inPeriod,
+  stepStartOf,
+  stepsOf,
+  withStepBounds,
+} from '../analytics/periods.ts';
 import type { BusinessAccessOf } from '../businesses/access.ts';
 import { type BusinessRow, businessDistributions, businessMembers } from '../businesses/tables.ts';
 import { profiles } from '../profiles/tables.ts';
@@ -25,12 +27,7 @@ import { tips } from '../tips/tables.ts';
 import { transactions } from '../transactions/tables.ts';
 
 /** A period of a business's figures, every default filled in. */
-export interface BusinessPeriod {
-  from: string;
-  to: string;
-  timeZone: string;
-  bucket: AnalyticsBucket;
-}
+export type BusinessPeriod = CalendarPeriod;
 
 function invalidQuery(path: string, message: string): AppError {
   return new AppError('validation_failed', {
@@ -58,17 +55,6 @@ export function businessPeriodOf(
   return { from, to, timeZone: query.timeZone, bucket };
 }
 
-/** The moment a movement counts: when it completed (a card tip settles a little after it was made). */
-export function completedAtOf(settledAt: SQL | unknown, createdAt: SQL | unknown): SQL {
-  return sql`coalesce(${settledAt}, ${createdAt})`;
-}
-
-/** `at` between the period's first midnight and the midnight after its last day, on the person's clock. */
-export function inPeriod(at: SQL, period: { from: string; to: string; timeZone: string }): SQL {
-  return sql`${at} >= (${period.from}::date::timestamp AT TIME ZONE ${period.timeZone}::text)
-    AND ${at} < ((${period.to}::date + 1)::timestamp AT TIME ZONE ${period.timeZone}::text)`;
-}
-
 /** The ids of the business's distributions: their legs are the ledger movements out of the pool. */
 export function distributionIdsOf(business: BusinessRow): SQL {
   return sql`(SELECT ${businessDistributions.id} FROM ${businessDistributions}
@@ -87,16 +73,9 @@ async function selectSeries(db: AppDatabase, business: BusinessRow, period: Busi
   const at = completedAtOf(transactions.settledAt, transactions.createdAt);
   const rows = await queryRows<StepRow>(
     db,
-    sql`WITH steps AS (
-        SELECT step::date AS start
-        FROM generate_series(
-          date_trunc(${period.bucket}::text, ${period.from}::date::timestamp),
-          ${period.to}::date::timestamp,
-          ('1 ' || ${period.bucket}::text)::interval
-        ) AS step
-      ),
+    sql`WITH steps AS (${stepsOf(period)}),
       counted AS (
-        SELECT date_trunc(${period.bucket}::text, ${at} AT TIME ZONE ${period.timeZone}::text)::date AS start,
+        SELECT ${stepStartOf(at, period)} AS start,
           ${transactions.type} AS type, ${transactions.kind} AS kind,
           ${transactions.amountMinor} AS amount_minor,
           ${transactions.groupId} IN ${distributionIdsOf(business)} AS distribution
@@ -116,17 +95,14 @@ async function selectSeries(db: AppDatabase, business: BusinessRow, period: Busi
       GROUP BY steps.start
       ORDER BY steps.start`,
   );
-  return rows.map((row, index) => {
-    const next = rows[index + 1];
-    return {
-      start: row.start < period.from ? period.from : row.start,
-      end: next ? previousDay(next.start) : period.to,
-      revenueMinor: wholeNumber(row.revenue),
-      tipsMinor: wholeNumber(row.tips),
-      tipsCount: wholeNumber(row.tips_count),
-      distributedMinor: wholeNumber(row.distributed),
-    };
-  });
+  return withStepBounds(rows, period).map(({ row, start, end }) => ({
+    start,
+    end,
+    revenueMinor: wholeNumber(row.revenue),
+    tipsMinor: wholeNumber(row.tips),
+    tipsCount: wholeNumber(row.tips_count),
+    distributedMinor: wholeNumber(row.distributed),
+  }));
 }
 
 interface MemberRow extends Record<string, unknown> {
