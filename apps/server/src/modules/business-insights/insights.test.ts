@@ -9,13 +9,13 @@ import {
   type Campaign,
   type CampaignListResponse,
 } from '@ztart/shared/contracts/business-insights';
-import type { Business, BusinessInvitation } from '@ztart/shared/contracts/businesses';
+import type { Business } from '@ztart/shared/contracts/businesses';
 import { DEFAULT_DYNAMIC_QR, type QrCode, type QuickTipProfile } from '@ztart/shared/contracts/qr-codes';
 import { AMOUNT_LIMITS } from '@ztart/shared/limits';
-import type { UserLevel } from '@ztart/shared/roles';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { as, type SignedInPerson, signIn } from '../../test/accounts.ts';
+import { signIn } from '../../test/accounts.ts';
+import { businessFixtures } from '../../test/business-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestClock } from '../../test/test-clock.ts';
 import {
@@ -24,7 +24,7 @@ import {
   postTip,
   ROOMY_TIP_RATE_LIMITS,
 } from '../../test/tip-fixtures.ts';
-import { availableOf, createPerson, fund, type Person, uniqueZtartag } from '../../test/transfer-fixtures.ts';
+import { availableOf, fund, type Person, uniqueZtartag } from '../../test/transfer-fixtures.ts';
 import { businesses } from '../businesses/tables.ts';
 import { profiles } from '../profiles/tables.ts';
 import { qrCodes } from '../qr-codes/tables.ts';
@@ -58,40 +58,7 @@ describe('business insights, exports, campaigns, QR images and the minimum tip',
   afterEach(() => expectMoneyKept(db()));
 
   const db = () => testApp.database.db;
-  const call = (
-    who: SignedInPerson,
-    method: 'GET' | 'POST' | 'PATCH',
-    url: string,
-    payload?: object,
-    headers: Record<string, string> = {},
-  ) => testApp.app.inject(as(who, { method, url, ...(payload === undefined ? {} : { payload }), headers }));
-  const errorOf = (answer: { statusCode: number; json: () => { error: object } }) => ({
-    status: answer.statusCode,
-    ...answer.json().error,
-  });
-  const person = () => createPerson(testApp.app, db(), { phoneVerified: true });
-  const personAt = async (level: UserLevel) => {
-    const who = await person();
-    await db().update(profiles).set({ userLevel: level }).where(eq(profiles.id, who.userId));
-    return who;
-  };
-  const createBusiness = async (owner: Person, name = 'Café Aurora') => {
-    const answer = await call(owner, 'POST', '/api/businesses', {
-      name,
-      tag: uniqueZtartag('biz'),
-      currency: 'USD',
-    });
-    expect(answer.statusCode, answer.body).toBe(201);
-    return answer.json<Business>();
-  };
-  const join_ = async (owner: Person, businessId: string, member: Person) => {
-    const invited = await call(owner, 'POST', `/api/businesses/${businessId}/invitations`, {
-      ztartag: member.ztartag,
-    });
-    expect(invited.statusCode, invited.body).toBe(201);
-    const id = invited.json<BusinessInvitation>().id;
-    expect((await call(member, 'POST', `/api/business-invitations/${id}/accept`)).statusCode).toBe(200);
-  };
+  const { call, errorOf, person, personAt, createBusiness, joinBusiness } = businessFixtures(() => testApp);
   const newQrCode = async (owner: Person, businessId: string, title: string) => {
     const answer = await call(owner, 'POST', `/api/businesses/${businessId}/qr-codes`, {
       title,
@@ -133,8 +100,8 @@ describe('business insights, exports, campaigns, QR images and the minimum tip',
       owner = await personAt('business');
       business = await createBusiness(owner);
       [ana, bruno] = await Promise.all([person(), person()]);
-      await join_(owner, business.id, ana);
-      await join_(owner, business.id, bruno);
+      await joinBusiness(owner, business.id, ana);
+      await joinBusiness(owner, business.id, bruno);
       terrace = await newQrCode(owner, business.id, 'Terrace');
       bar = await newQrCode(owner, business.id, 'Bar');
       const customer = await person();
@@ -473,7 +440,7 @@ describe('business insights, exports, campaigns, QR images and the minimum tip',
       const owner = await personAt('business');
       const business = await createBusiness(owner);
       const member = await person();
-      await join_(owner, business.id, member);
+      await joinBusiness(owner, business.id, member);
       const outsider = await person();
       const qr = await newQrCode(owner, business.id, 'Window');
 

@@ -15,11 +15,11 @@ import {
 import { PLAN_PRICES_MINOR, type PlansResponse, type Subscription } from '@ztart/shared/contracts/plans';
 import type { QuickTipProfile } from '@ztart/shared/contracts/qr-codes';
 import { AMOUNT_LIMITS } from '@ztart/shared/limits';
-import type { UserLevel } from '@ztart/shared/roles';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, readOutbox, type SignedInPerson } from '../../test/accounts.ts';
+import { as, readOutbox } from '../../test/accounts.ts';
+import { businessFixtures } from '../../test/business-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestClock } from '../../test/test-clock.ts';
 import {
@@ -50,25 +50,8 @@ describe('businesses and teams', () => {
   afterAll(() => testApp.close());
 
   const db = () => testApp.database.db;
-  const call = (
-    who: SignedInPerson,
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT',
-    url: string,
-    payload?: object,
-    headers: Record<string, string> = {},
-  ) => testApp.app.inject(as(who, { method, url, ...(payload === undefined ? {} : { payload }), headers }));
-  const errorOf = (answer: { statusCode: number; json: () => { error: object } }) => ({
-    status: answer.statusCode,
-    ...answer.json().error,
-  });
-  const person = () => createPerson(testApp.app, db(), { phoneVerified: true });
-  const setLevel = (who: Person, level: UserLevel) =>
-    db().update(profiles).set({ userLevel: level }).where(eq(profiles.id, who.userId));
-  const personAt = async (level: UserLevel) => {
-    const who = await person();
-    await setLevel(who, level);
-    return who;
-  };
+  const { call, errorOf, person, setLevel, personAt, createBusiness, inviteByTag, joinBusiness } =
+    businessFixtures(() => testApp);
   /** The end of the person's paid period comes now (sessions would end if the clock moved a month). */
   let periodsEnded = 0;
   const endPeriod = (who: Person) =>
@@ -76,28 +59,6 @@ describe('businesses and teams', () => {
       .update(planSubscriptions)
       .set({ periodEnd: new Date(clock.now().getTime() - 60_000 * ++periodsEnded) })
       .where(eq(planSubscriptions.userId, who.userId));
-  const createBusiness = async (owner: Person, name = 'Café Aurora') => {
-    const answer = await call(owner, 'POST', '/api/businesses', {
-      name,
-      tag: uniqueZtartag('biz'),
-      currency: 'USD',
-    });
-    expect(answer.statusCode, answer.body).toBe(201);
-    return answer.json<Business>();
-  };
-  const inviteByTag = (owner: Person, businessId: string, ztartag: string) =>
-    call(owner, 'POST', `/api/businesses/${businessId}/invitations`, { ztartag });
-  const join = async (owner: Person, businessId: string, member: Person) => {
-    const invited = await inviteByTag(owner, businessId, member.ztartag);
-    expect(invited.statusCode, invited.body).toBe(201);
-    const accepted = await call(
-      member,
-      'POST',
-      `/api/business-invitations/${invited.json<BusinessInvitation>().id}/accept`,
-    );
-    expect(accepted.statusCode, accepted.body).toBe(200);
-    expect(accepted.json<BusinessInvitation>().status).toBe('approved');
-  };
 
   describe('plans', () => {
     it('upgrades to business paid from the wallet to the platform, once per key, and refuses without the money', async () => {
@@ -319,8 +280,8 @@ describe('businesses and teams', () => {
         message: 'Thank you!',
       });
       const [ana, bruno] = await Promise.all([person(), person()]);
-      await join(claire, business.id, ana);
-      await join(claire, business.id, bruno);
+      await joinBusiness(claire, business.id, ana);
+      await joinBusiness(claire, business.id, bruno);
 
       const page = await testApp.app.inject({ method: 'GET', url: `/api/public/profiles/${business.tag}` });
       expect(page.json<QuickTipProfile>().business).toMatchObject({
@@ -385,8 +346,8 @@ describe('businesses and teams', () => {
       const owner = await personAt('business');
       const business = await createBusiness(owner);
       const [a, b] = await Promise.all([person(), person()]);
-      await join(owner, business.id, a);
-      await join(owner, business.id, b);
+      await joinBusiness(owner, business.id, a);
+      await joinBusiness(owner, business.id, b);
       const url = `/api/businesses/${business.id}/distributions`;
       const shares = (weights: [number, number]) => [
         { userId: a.userId, weight: weights[0] },
@@ -645,7 +606,7 @@ describe('businesses and teams', () => {
       const owner = await personAt('business');
       const business = await createBusiness(owner);
       const ana = await person();
-      await join(owner, business.id, ana);
+      await joinBusiness(owner, business.id, ana);
       await fund(db(), await accountOf(business), 1_000);
       const remove = () =>
         call(owner, 'DELETE', '/api/profiles/me', { confirmation: 'DELETE', password: owner.password });
@@ -691,7 +652,7 @@ describe('businesses and teams', () => {
     it('asks for the owner’s PIN above the no-PIN amount, as a transfer does', async () => {
       const owner = await personAt('business');
       const business = await createBusiness(owner);
-      await join(owner, business.id, await person());
+      await joinBusiness(owner, business.id, await person());
       await fund(db(), await accountOf(business), 20_000);
       const created = await call(owner, 'POST', '/api/pin', { pin: '4821', pinConfirmation: '4821' });
       expect(created.statusCode).toBe(201);
@@ -712,7 +673,7 @@ describe('businesses and teams', () => {
       const owner = await createPerson(testApp.app, db());
       await setLevel(owner, 'business');
       const business = await createBusiness(owner);
-      await join(owner, business.id, await person());
+      await joinBusiness(owner, business.id, await person());
       await fund(db(), await accountOf(business), AMOUNT_LIMITS.unverifiedDailyMinor * 2);
       const over = await distribute(owner, business, AMOUNT_LIMITS.unverifiedDailyMinor + 1);
       expect(errorOf(over)).toMatchObject({
@@ -732,7 +693,7 @@ describe('businesses and teams', () => {
     it('counts transfers out of a business against its monthly limit, even from concurrent payouts', async () => {
       const owner = await personAt('business');
       const business = await createBusiness(owner);
-      await join(owner, business.id, await person());
+      await joinBusiness(owner, business.id, await person());
       const accountId = await accountOf(business);
       await fund(db(), accountId, 1_000);
       const max = BUSINESS_LIMITS.business.monthlyTransfers;
@@ -834,7 +795,7 @@ describe('businesses and teams', () => {
         permissions: CUSTOM_ROLE,
       });
       expect(role.statusCode, role.body).toBe(201);
-      await join(enterpriseOwner, enterprise.id, custom);
+      await joinBusiness(enterpriseOwner, enterprise.id, custom);
       const given = await call(
         enterpriseOwner,
         'PATCH',
@@ -844,9 +805,9 @@ describe('businesses and teams', () => {
         },
       );
       expect(given.statusCode, given.body).toBe(200);
-      await join(owner, business.id, approved);
+      await joinBusiness(owner, business.id, approved);
       expect((await inviteByTag(owner, business.id, pending.ztartag)).statusCode).toBe(201);
-      await join(suspendedOwner, suspended.id, suspendedMember);
+      await joinBusiness(suspendedOwner, suspended.id, suspendedMember);
       await db().update(businesses).set({ status: 'suspended' }).where(eq(businesses.id, suspended.id));
 
       Object.assign(subjects, {

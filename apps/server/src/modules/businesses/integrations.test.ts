@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net';
 import {
   API_KEYS_PER_BUSINESS,
   type ApiKey,
-  type Business,
   type BusinessInvitation,
   type BusinessMemberListResponse,
   type CreatedApiKey,
@@ -15,15 +14,13 @@ import {
 } from '@ztart/shared/contracts/businesses';
 import type { Invoice } from '@ztart/shared/contracts/invoices';
 import { RATE_LIMITS } from '@ztart/shared/limits';
-import type { UserLevel } from '@ztart/shared/roles';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, type SignedInPerson } from '../../test/accounts.ts';
+import { businessFixtures } from '../../test/business-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTestClock } from '../../test/test-clock.ts';
 import {
   availableOf,
-  createPerson,
   expectLedgerSound,
   fund,
   type Person,
@@ -92,35 +89,7 @@ describe('business integrations, limits and invitations', () => {
   });
 
   const db = () => testApp.database.db;
-  const call = (
-    who: SignedInPerson | null,
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: object,
-    headers: Record<string, string> = {},
-  ) => {
-    const options = { method, url, ...(payload === undefined ? {} : { payload }), headers };
-    return testApp.app.inject(who ? as(who, options) : options);
-  };
-  const errorOf = (answer: { statusCode: number; json: () => { error: object } }) => ({
-    status: answer.statusCode,
-    ...answer.json().error,
-  });
-  const person = () => createPerson(testApp.app, db(), { phoneVerified: true });
-  const personAt = async (level: UserLevel) => {
-    const who = await person();
-    await db().update(profiles).set({ userLevel: level }).where(eq(profiles.id, who.userId));
-    return who;
-  };
-  const createBusiness = async (owner: Person, name = 'Aurora Group') => {
-    const answer = await call(owner, 'POST', '/api/businesses', {
-      name,
-      tag: uniqueZtartag('biz'),
-      currency: 'USD',
-    });
-    expect(answer.statusCode, answer.body).toBe(201);
-    return answer.json<Business>();
-  };
+  const { call, errorOf, person, personAt, createBusiness, invite, accept } = businessFixtures(() => testApp);
   const addWebhook = async (owner: Person, businessId: string, events: string[]) => {
     const answer = await call(owner, 'POST', `/api/businesses/${businessId}/webhooks`, {
       url: receiver.url,
@@ -129,15 +98,6 @@ describe('business integrations, limits and invitations', () => {
     expect(answer.statusCode, answer.body).toBe(201);
     return answer.json<Webhook>();
   };
-  const invite = async (owner: Person, businessId: string, member: Person) => {
-    const answer = await call(owner, 'POST', `/api/businesses/${businessId}/invitations`, {
-      ztartag: member.ztartag,
-    });
-    expect(answer.statusCode, answer.body).toBe(201);
-    return answer.json<BusinessInvitation>();
-  };
-  const accept = (member: Person, invitationId: string) =>
-    call(member, 'POST', `/api/business-invitations/${invitationId}/accept`);
   const verifySignature = (secret: string, delivery: { body: string; signature: string }) => {
     const [t, v1] = delivery.signature.split(',').map((part) => part.split('=')[1]);
     expect(v1).toBe(createHmac('sha256', secret).update(`${t}.${delivery.body}`).digest('hex'));
