@@ -1,9 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { text } from './support/catalog.ts';
+import { en } from './support/catalog.ts';
 import { linkFromMail } from './support/outbox.ts';
-
-const en = (namespace: string, key: string, values?: Record<string, string>) =>
-  text('en', namespace, key, values);
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/auth');

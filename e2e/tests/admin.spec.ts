@@ -1,10 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { text } from './support/catalog.ts';
+import { en } from './support/catalog.ts';
 import { balanceOf, fundAtLeast, money } from './support/money.ts';
 import { DEMO_PASSWORD, DEMO_PEOPLE, signIn, signUpNewPerson } from './support/people.ts';
-
-const en = (namespace: string, key: string, values?: Record<string, string>) =>
-  text('en', namespace, key, values);
 
 /** A page of its own (cookies apart from every other page), signed in as Ada, the demo admin. */
 async function adaPage(browser: Browser): Promise<Page> {

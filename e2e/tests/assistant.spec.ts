@@ -1,11 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSevereAxeIssue } from './support/axe.ts';
-import { text } from './support/catalog.ts';
+import { en } from './support/catalog.ts';
 import { balanceOf, fundWallet, money } from './support/money.ts';
 import { DEMO_PEOPLE, signUpNewPerson } from './support/people.ts';
-
-const en = (namespace: string, key: string, values?: Record<string, string>) =>
-  text('en', namespace, key, values);
 
 test('a new person asks Skiner for the balance, has a transfer prepared and confirms it on the transfer screen', async ({
   page,

@@ -2,12 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import type { Notification } from '@ztart/shared/contracts/notifications';
 import { expectNoSevereAxeIssue } from './support/axe.ts';
-import { text } from './support/catalog.ts';
+import { en } from './support/catalog.ts';
 import { fundAtLeast, money } from './support/money.ts';
 import { DEMO_PASSWORD, DEMO_PEOPLE, signIn, uniqueSuffix } from './support/people.ts';
 
-const en = (namespace: string, key: string, values?: Record<string, string>) =>
-  text('en', namespace, key, values);
 const b = (key: string, values?: Record<string, string>) => en('budgets', key, values);
 
 /** A state-changing API call with the page's session, as the app makes it. */

@@ -1,11 +1,9 @@
 import { devices, expect, test } from '@playwright/test';
 import { expectNoSevereAxeIssue } from './support/axe.ts';
-import { text } from './support/catalog.ts';
+import { en } from './support/catalog.ts';
 import { callAsPage, forgetContacts } from './support/contacts.ts';
 import { DEMO_PASSWORD, DEMO_PEOPLE, signIn } from './support/people.ts';
 
-const en = (namespace: string, key: string, values?: Record<string, string>) =>
-  text('en', namespace, key, values);
 const c = (key: string, values?: Record<string, string>) => en('contacts', key, values);
 
 // A phone: the contacts screens are laid out for one first.

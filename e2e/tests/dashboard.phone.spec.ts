@@ -1,9 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { text } from './support/catalog.ts';
+import { en } from './support/catalog.ts';
 import { DEMO_PASSWORD, DEMO_PEOPLE, signIn } from './support/people.ts';
-
-const en = (namespace: string, key: string, values?: Record<string, string>) =>
-  text('en', namespace, key, values);
 
 test('on a phone, pulling the home screen down from the top refreshes it', async ({ page }) => {
   await signIn(page, DEMO_PEOPLE.sam.email, DEMO_PASSWORD);

@@ -1,12 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSevereAxeIssue } from './support/axe.ts';
-import { text } from './support/catalog.ts';
+import { en } from './support/catalog.ts';
 import { enterDemo } from './support/demo.ts';
 import { fundWallet, money } from './support/money.ts';
 import { signUpNewPerson } from './support/people.ts';
-
-const en = (namespace: string, key: string, values?: Record<string, string>) =>
-  text('en', namespace, key, values);
 
 function firstSteps(page: Page) {
   return page.getByRole('region', { name: en('dashboard', 'firstSteps.title') });

@@ -1,12 +1,9 @@
 import { devices, expect, test } from '@playwright/test';
 import { expectNoSevereAxeIssue } from './support/axe.ts';
-import { text } from './support/catalog.ts';
+import { en } from './support/catalog.ts';
 import { debtItem, settlementTransfer } from './support/debts.ts';
 import { fundAtLeast, money } from './support/money.ts';
 import { DEMO_PASSWORD, DEMO_PEOPLE, signIn, uniqueSuffix } from './support/people.ts';
-
-const en = (namespace: string, key: string, values?: Record<string, string>) =>
-  text('en', namespace, key, values);
 
 const phone = devices['Pixel 7'];
 test.use({

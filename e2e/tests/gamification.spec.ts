@@ -1,12 +1,9 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import type { GamificationResponse } from '@ztart/shared/contracts/gamification';
 import { expectNoSevereAxeIssue } from './support/axe.ts';
-import { text } from './support/catalog.ts';
+import { en } from './support/catalog.ts';
 import { fundWallet, money } from './support/money.ts';
 import { type NewPerson, signUpNewPerson } from './support/people.ts';
-
-const en = (namespace: string, key: string, values?: Record<string, string>) =>
-  text('en', namespace, key, values);
 
 /** Daily challenges a tip completes: one tip, or three. */
 const TIP_CHALLENGES = ['send_tip', 'send_tips_3'] as const;

@@ -1,11 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSevereAxeIssue } from './support/axe.ts';
-import { text } from './support/catalog.ts';
+import { en } from './support/catalog.ts';
 import { balanceCard, balanceOf, fundWallet, money } from './support/money.ts';
 import { signUpNewPerson } from './support/people.ts';
-
-const en = (namespace: string, key: string, values?: Record<string, string>) =>
-  text('en', namespace, key, values);
 
 test('a new person deposits, creates a goal of 200.00 and adds 50.00: the available balance falls by exactly 50.00 and the goal is at 25 %', async ({
   page,

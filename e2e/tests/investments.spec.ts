@@ -2,12 +2,9 @@ import { expect, type Page, test } from '@playwright/test';
 import type { InstrumentListResponse, PortfolioResponse } from '@ztart/shared/contracts/investments';
 import { costReleased, quantityBought, quantitySold, worthAt } from '@ztart/shared/market';
 import { expectNoSevereAxeIssue } from './support/axe.ts';
-import { text } from './support/catalog.ts';
+import { en } from './support/catalog.ts';
 import { balanceOf, fundWallet, money } from './support/money.ts';
 import { signUpNewPerson } from './support/people.ts';
-
-const en = (namespace: string, key: string, values?: Record<string, string>) =>
-  text('en', namespace, key, values);
 
 async function todaysPrice(page: Page, symbol: string): Promise<number> {
   const response = await page.request.get('/api/investments/instruments');

@@ -1,10 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { text } from './support/catalog.ts';
+import { en } from './support/catalog.ts';
 import { fundWallet, money, SETTLEMENT_TIMEOUT_MS } from './support/money.ts';
 import { DEMO_PASSWORD, DEMO_PEOPLE, signIn } from './support/people.ts';
-
-const en = (namespace: string, key: string, values?: Record<string, string>) =>
-  text('en', namespace, key, values);
 
 /** Presses Tab (never the mouse) until `target` has focus; fails if it never comes. */
 async function tabTo(page: Page, target: Locator, maxPresses = 80): Promise<void> {

@@ -1,10 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { text } from './support/catalog.ts';
+import { en } from './support/catalog.ts';
 import { addCard, balanceOf, money, SETTLEMENT_TIMEOUT_MS, TEST_CARDS } from './support/money.ts';
 import { signUpNewPerson } from './support/people.ts';
 
-const en = (namespace: string, key: string, values?: Record<string, string>) =>
-  text('en', namespace, key, values);
 const amountField = new RegExp(`^${en('wallet', 'flows.amount')}`);
 
 /** A new person deposits 2.50 EUR by card on /wallet and waits until it is available. */

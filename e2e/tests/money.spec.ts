@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { text } from './support/catalog.ts';
+import { en } from './support/catalog.ts';
 import {
   addCard,
   balanceCard,
@@ -10,9 +10,6 @@ import {
   TEST_CARDS,
 } from './support/money.ts';
 import { DEMO_PASSWORD, DEMO_PEOPLE, signIn, signUpNewPerson } from './support/people.ts';
-
-const en = (namespace: string, key: string, values?: Record<string, string>) =>
-  text('en', namespace, key, values);
 
 /** A row of the transaction list, found by the line a person reads ("Transfer to @leo_guitar"). */
 function transactionRow(page: Page, description: string) {

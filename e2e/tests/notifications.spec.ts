@@ -1,11 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { text } from './support/catalog.ts';
+import { en } from './support/catalog.ts';
 import { callAsPage } from './support/contacts.ts';
 import { fundAtLeast, money, SETTLEMENT_TIMEOUT_MS } from './support/money.ts';
 import { signUpNewPerson } from './support/people.ts';
-
-const en = (namespace: string, key: string, values?: Record<string, string>) =>
-  text('en', namespace, key, values);
 
 const bellOf = (page: Page) => page.getByTestId('notification-bell');
 const bellSays = (count: number) =>

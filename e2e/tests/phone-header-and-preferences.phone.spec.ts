@@ -1,9 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSevereAxeIssue } from './support/axe.ts';
-import { text } from './support/catalog.ts';
+import { en, text } from './support/catalog.ts';
 import { enterDemo } from './support/demo.ts';
-
-const en = (namespace: string, key: string) => text('en', namespace, key);
 
 test('on a phone, language and theme live in the account menu and Preferences, and the tabs show there are more', async ({
   page,

@@ -1,10 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { devices, expect, type Page, test } from '@playwright/test';
-import { text } from './support/catalog.ts';
+import { en } from './support/catalog.ts';
 import { DEMO_PASSWORD, DEMO_PEOPLE, signIn } from './support/people.ts';
-
-const en = (namespace: string, key: string, values?: Record<string, string>) =>
-  text('en', namespace, key, values);
 
 // Chromium's fake camera (a moving test pattern), allowed without a prompt: only this file's
 // browser gets it, the other specs keep theirs.

@@ -1,11 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { text } from './support/catalog.ts';
+import { en } from './support/catalog.ts';
 import { balanceOf, fundWallet, money } from './support/money.ts';
 import { DEMO_PASSWORD, DEMO_PEOPLE, signIn } from './support/people.ts';
-
-const en = (namespace: string, key: string, values?: Record<string, string>) =>
-  text('en', namespace, key, values);
 
 async function expectNoSevereViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();

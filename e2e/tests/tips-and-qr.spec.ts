@@ -4,14 +4,12 @@ import { gzipSync } from 'node:zlib';
 import { devices, expect, test } from '@playwright/test';
 import type { OutboxMessage } from '@ztart/shared/contracts/auth';
 import type { QuickTipProfile } from '@ztart/shared/contracts/qr-codes';
-import { text } from './support/catalog.ts';
+import { en } from './support/catalog.ts';
 import { balanceCard, balanceOf, money, SETTLEMENT_TIMEOUT_MS, TEST_CARDS } from './support/money.ts';
 import { DEMO_PASSWORD, DEMO_PEOPLE, signIn, signUpNewPerson, uniqueSuffix } from './support/people.ts';
 import { chooseOtherAmount, confirmTip, fillTipCard, qt } from './support/quick-tip.ts';
 
 const run = promisify(execFile);
-const en = (namespace: string, key: string, values?: Record<string, string>) =>
-  text('en', namespace, key, values);
 
 /** The quick-tip page's JavaScript budget, gzipped (issue: "target under 120 KB"). */
 const QUICK_TIP_JS_BUDGET_BYTES = 120 * 1024;

@@ -22,3 +22,8 @@ export function text(
   if (typeof value !== 'string') throw new Error(`No text ${language}/${namespace}:${key}`);
   return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? `{{${name}}}`);
 }
+
+/** A text of the English catalogue: en('wallet', 'deposit.title'). */
+export function en(namespace: string, key: string, values?: Record<string, string>): string {
+  return text('en', namespace, key, values);
+}

@@ -1,10 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { WalletResponse } from '@ztart/shared/contracts/wallet';
 import { type Currency, formatMoney } from '@ztart/shared/money';
-import { text } from './catalog.ts';
-
-const en = (namespace: string, key: string, values?: Record<string, string>) =>
-  text('en', namespace, key, values);
+import { en } from './catalog.ts';
 
 /** The sandbox processor's test cards. */
 export const TEST_CARDS = {

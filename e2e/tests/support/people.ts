@@ -1,9 +1,6 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { text } from './catalog.ts';
+import { en } from './catalog.ts';
 import { linkFromMail } from './outbox.ts';
-
-const en = (namespace: string, key: string, values?: Record<string, string>) =>
-  text('en', namespace, key, values);
 
 /** The password of every seeded demo person. */
 export const DEMO_PASSWORD = 'ztart-demo-2026';
