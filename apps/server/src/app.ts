@@ -43,7 +43,7 @@ import { budgetRoutes } from './modules/budgets/routes.ts';
 import { businessInsightRoutes } from './modules/business-insights/routes.ts';
 import { createPlanRenewalWorker } from './modules/businesses/renewals.ts';
 import { businessRoutes } from './modules/businesses/routes.ts';
-import { watchBusinessEvents } from './modules/businesses/webhook-events.ts';
+import { createEventSweeper, watchBusinessEvents } from './modules/businesses/webhook-events.ts';
 import { createWebhookWorker } from './modules/businesses/webhooks.ts';
 import { coherenceRoutes } from './modules/coherence/routes.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
@@ -235,6 +235,9 @@ export async function buildApp(options: BuildAppOptions) {
   // Money into and out of business wallets, and invoices paid, become webhook events after they commit.
   const businessEvents = watchBusinessEvents(context, app.log);
   app.decorate('businessEvents', businessEvents);
+  // What that missed (the process ended between a commit and its event) is swept up on one instance.
+  const eventSweeper = createEventSweeper(context, app.log, config.settlementPollMs);
+  app.decorate('eventSweeper', eventSweeper);
   // Expired sessions, tokens, keys and old outbox rows go once an hour, on one instance.
   const housekeeping = createHousekeeping(context, app.log, config.housekeepingPollMs);
   app.decorate('housekeeping', housekeeping);
@@ -249,6 +252,7 @@ export async function buildApp(options: BuildAppOptions) {
         debtReminders.start();
         invoiceReminders.start();
         webhooks.start();
+        eventSweeper.start();
         housekeeping.start();
         planRenewals.start();
         app.invariantChecker.start();
@@ -262,6 +266,7 @@ export async function buildApp(options: BuildAppOptions) {
     await debtReminders.stop();
     await invoiceReminders.stop();
     await webhooks.stop();
+    await eventSweeper.stop();
     await housekeeping.stop();
     await planRenewals.stop();
     await app.invariantChecker.stop();

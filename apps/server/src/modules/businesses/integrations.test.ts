@@ -30,6 +30,7 @@ import {
 } from '../../test/transfer-fixtures.ts';
 import { profiles } from '../profiles/tables.ts';
 import { businessMembers, businessWebhooks, planSubscriptions, webhookDeliveries } from './tables.ts';
+import { EVENT_SWEEP_PERIOD_MS } from './webhook-events.ts';
 import { CLAIM_SECONDS, DELIVERY_TIMEOUT_MS } from './webhooks.ts';
 
 /** A receiver on loopback: records what it gets and answers what `status` says (or holds the answer). */
@@ -289,6 +290,53 @@ describe('business integrations, limits and invitations', () => {
         data: { invoiceId: invoice.id, number: invoice.number, amountMinor: 2_500, currency: 'USD' },
       });
       await expectLedgerSound(db());
+    });
+
+    it('queues what the live path missed (its process ended after the commit) in the next sweep, once, and only for webhooks that existed then', async () => {
+      const owner = await personAt('enterprise');
+      const business = await createBusiness(owner);
+      const hook = await addWebhook(owner, business.id, ['transfer.received', 'tip.received']);
+      // A sweep of this period has run before the events: the next one starts from it.
+      await testApp.app.eventSweeper.runOnce();
+
+      const customer = await person();
+      await fund(db(), customer.userId, 10_000);
+      const sent = await postTransfer(testApp.app, customer, { recipient: business.tag, amountMinor: 321 });
+      expect(sent.statusCode, sent.body).toBe(201);
+      await tipFromWallet(customer, business, 123);
+      await testApp.app.businessEvents.idle();
+      const deliveriesOf = (webhookId: string) =>
+        db().select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhookId));
+      const live = await deliveriesOf(hook.id);
+      expect(live.map((delivery) => delivery.event).sort()).toEqual(['tip.received', 'transfer.received']);
+      // The tip's event is lost, as if its process had ended between the tip's commit and the queueing.
+      const lostTip = live.find((delivery) => delivery.event === 'tip.received');
+      await db()
+        .delete(webhookDeliveries)
+        .where(eq(webhookDeliveries.id, lostTip?.id ?? ''));
+      // A webhook made after the events is not told of them.
+      clock.advance({ seconds: 1 });
+      const later = await addWebhook(owner, business.id, ['transfer.received', 'tip.received']);
+
+      clock.advance({ seconds: EVENT_SWEEP_PERIOD_MS / 1000 });
+      // It looks at every business with a webhook (the earlier tests' too, whose events it finds queued).
+      const outcome = await testApp.app.eventSweeper.runOnce();
+      expect(outcome?.movements).toBeGreaterThanOrEqual(1);
+      expect(outcome?.tips).toBeGreaterThanOrEqual(1);
+      // Another instance asking in the same period finds it done.
+      expect(await testApp.app.eventSweeper.runOnce()).toBeNull();
+
+      const swept = await deliveriesOf(hook.id);
+      expect(swept.map((delivery) => delivery.event).sort()).toEqual(['tip.received', 'transfer.received']);
+      const tipEvent = swept.find((delivery) => delivery.event === 'tip.received');
+      if (!tipEvent || !lostTip) throw new Error('the tip event is missing');
+      // The same event the tip path queued: same data, same source.
+      expect(tipEvent.id).not.toBe(lostTip.id);
+      expect((tipEvent.payload as { data: unknown }).data).toEqual(
+        (lostTip.payload as { data: unknown }).data,
+      );
+      expect(tipEvent.sourceKey).toBe(lostTip.sourceKey);
+      expect(await deliveriesOf(later.id)).toEqual([]);
     });
 
     it('sends a signed ping from the test button and shows how it went in the log, without retrying it', async () => {

@@ -173,6 +173,9 @@ export type BusinessWebhookRow = typeof businessWebhooks.$inferSelect;
  * One event to deliver to one webhook, and how its tries went. The delivery worker claims due rows
  * (`claimed_until`), so two servers never send one at the same time; a failed try waits for
  * `next_attempt_at` (WEBHOOK_RETRY_SECONDS), and after the last one it is given up (null).
+ * `source_key` names what the event tells of (`transaction:<id>`, `tip:<id>`; none for a ping):
+ * each webhook is told of it once, whether the event was queued live or by the sweep that catches
+ * what a crash kept from being queued (decision 0056).
  */
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
@@ -190,11 +193,15 @@ export const webhookDeliveries = pgTable(
     nextAttemptAt: timestampTz('next_attempt_at'),
     claimedUntil: timestampTz('claimed_until'),
     deliveredAt: timestampTz('delivered_at'),
+    sourceKey: text('source_key'),
     createdAt: createdAt(),
   },
   (t) => [
     index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt),
     index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.deliveredAt} IS NULL`),
+    uniqueIndex('webhook_deliveries_source_key')
+      .on(t.webhookId, t.event, t.sourceKey)
+      .where(sql`${t.sourceKey} IS NOT NULL`),
   ],
 );
 

@@ -1,12 +1,20 @@
 import type { LiveEvent } from '@ztart/shared/contracts/notifications';
+import type { Tip, TipSource, TipStatus } from '@ztart/shared/contracts/qr-codes';
 import type { Transaction } from '@ztart/shared/contracts/transactions';
-import { and, eq } from 'drizzle-orm';
+import type { Currency } from '@ztart/shared/money';
+import { and, eq, gte, inArray, isNotNull, lt, max, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { type PollingLoop, pollingLoop } from '../../lib/polling.ts';
+import { completedAtOf } from '../analytics/periods.ts';
+import { claimScheduledRun, finishScheduledRun, periodStartOf } from '../housekeeping/scheduled.ts';
+import { scheduledRuns } from '../housekeeping/tables.ts';
 import { invoices } from '../invoices/tables.ts';
-import { transactions } from '../transactions/tables.ts';
-import { businesses } from './tables.ts';
-import { queueAccountEvent, queueOwnerEvent } from './webhooks.ts';
+import { type TipRow, tips } from '../tips/tables.ts';
+import { toTransaction } from '../transactions/record.ts';
+import { type TransactionRow, transactions } from '../transactions/tables.ts';
+import { businesses, businessWebhooks } from './tables.ts';
+import { type EventSource, queueAccountEvent, queueOwnerEvent } from './webhooks.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,17 +33,102 @@ export interface BusinessEventWatcher {
 /** How long the list of business accounts is trusted before it is read again. */
 const ACCOUNTS_FRESH_MS = 15_000;
 
+/** What a transaction's event tells of (decision 0056). */
+function transactionSource(transaction: Transaction): EventSource {
+  return {
+    key: `transaction:${transaction.id}`,
+    occurredAt: new Date(transaction.settledAt ?? transaction.createdAt),
+  };
+}
+
+/** The fields of a tip that `tip.received` tells. */
+type ReceivedTip = Pick<
+  Tip,
+  'id' | 'status' | 'source' | 'amountMinor' | 'currency' | 'message' | 'createdAt'
+>;
+
+/** `tip.received`'s data and source, the same whether the tip path or the sweep queues it. */
+export function tipReceived(tip: ReceivedTip): { data: Record<string, unknown>; source: EventSource } {
+  return {
+    data: {
+      tipId: tip.id,
+      status: tip.status,
+      source: tip.source,
+      amountMinor: tip.amountMinor,
+      currency: tip.currency,
+      message: tip.message,
+      createdAt: tip.createdAt,
+    },
+    source: { key: `tip:${tip.id}`, occurredAt: new Date(tip.createdAt) },
+  };
+}
+
+/**
+ * The events of one completed movement, the same whether the live watcher or the sweep saw it:
+ *   - a `transfer_in` / `transfer_out` of a business's own account → `transfer.received` /
+ *     `transfer.sent` (a transfer to its tag, each member's share of a distribution);
+ *   - an `invoice_in` of a person who owns businesses → `invoice.paid` (a card payment when it
+ *     settles, a wallet payment at once).
+ */
+async function queueTransactionEvent(
+  context: AppContext,
+  log: FastifyBaseLogger,
+  userId: string,
+  transaction: Transaction,
+): Promise<void> {
+  if (transaction.kind === 'invoice_in') {
+    const [invoice] = await context.db
+      .select({ id: invoices.id, number: invoices.number, customerName: invoices.customerName })
+      .from(transactions)
+      .innerJoin(invoices, eq(invoices.paymentGroupId, transactions.groupId))
+      .where(and(eq(transactions.id, transaction.id), eq(invoices.issuerId, userId)));
+    await queueOwnerEvent(
+      context,
+      log,
+      userId,
+      'invoice.paid',
+      {
+        invoiceId: invoice?.id ?? null,
+        number: invoice?.number ?? null,
+        customerName: invoice?.customerName ?? null,
+        transactionId: transaction.id,
+        amountMinor: transaction.amountMinor,
+        currency: transaction.currency,
+        paidAt: transaction.settledAt ?? transaction.createdAt,
+      },
+      transactionSource(transaction),
+    );
+    return;
+  }
+  await queueAccountEvent(
+    context,
+    log,
+    userId,
+    transaction.kind === 'transfer_in' ? 'transfer.received' : 'transfer.sent',
+    {
+      transactionId: transaction.id,
+      amountMinor: transaction.amountMinor,
+      currency: transaction.currency,
+      counterparty: transaction.counterparty
+        ? { ztartag: transaction.counterparty.ztartag, name: transaction.counterparty.displayName }
+        : null,
+      note: transaction.note,
+      createdAt: transaction.createdAt,
+    },
+    transactionSource(transaction),
+  );
+}
+
+const EVENT_KINDS = ['transfer_in', 'transfer_out', 'invoice_in'] as const;
+
 /**
  * Turns money that moved into webhook events (decision 0047), after the fact: every money path
  * publishes a `transaction` event once its database transaction has committed, so watching them
  * sees every movement whichever module made it, without those modules knowing of webhooks.
- *   - a completed `transfer_in` / `transfer_out` of a business's own account → `transfer.received`
- *     / `transfer.sent` (a transfer to its tag, each member's share of a distribution);
- *   - a completed `invoice_in` of a person who owns businesses → `invoice.paid` (a card payment
- *     when it settles, a wallet payment at once).
  * Tips into a business are told by the tip path itself (`tip.received`, with the tip's details).
  * Only transfer events of a business's account are looked into: the set of those accounts is kept
  * in memory and read again every ACCOUNTS_FRESH_MS, so a person's transfers cost no query.
+ * What this misses (the process ended between the commit and the queueing) the sweep catches.
  */
 export function watchBusinessEvents(context: AppContext, log: FastifyBaseLogger): BusinessEventWatcher {
   const running = new Set<Promise<void>>();
@@ -52,47 +145,15 @@ export function watchBusinessEvents(context: AppContext, log: FastifyBaseLogger)
   };
 
   const handle = async (userId: string, transaction: Transaction) => {
-    if (transaction.kind === 'invoice_in') {
-      const [invoice] = await context.db
-        .select({ id: invoices.id, number: invoices.number, customerName: invoices.customerName })
-        .from(transactions)
-        .innerJoin(invoices, eq(invoices.paymentGroupId, transactions.groupId))
-        .where(and(eq(transactions.id, transaction.id), eq(invoices.issuerId, userId)));
-      await queueOwnerEvent(context, log, userId, 'invoice.paid', {
-        invoiceId: invoice?.id ?? null,
-        number: invoice?.number ?? null,
-        customerName: invoice?.customerName ?? null,
-        transactionId: transaction.id,
-        amountMinor: transaction.amountMinor,
-        currency: transaction.currency,
-        paidAt: transaction.settledAt ?? transaction.createdAt,
-      });
-      return;
-    }
-    if (!(await businessAccounts()).has(userId)) return;
-    await queueAccountEvent(
-      context,
-      log,
-      userId,
-      transaction.kind === 'transfer_in' ? 'transfer.received' : 'transfer.sent',
-      {
-        transactionId: transaction.id,
-        amountMinor: transaction.amountMinor,
-        currency: transaction.currency,
-        counterparty: transaction.counterparty
-          ? { ztartag: transaction.counterparty.ztartag, name: transaction.counterparty.displayName }
-          : null,
-        note: transaction.note,
-        createdAt: transaction.createdAt,
-      },
-    );
+    if (transaction.kind !== 'invoice_in' && !(await businessAccounts()).has(userId)) return;
+    await queueTransactionEvent(context, log, userId, transaction);
   };
 
   const stop = context.live.observe((userId: string, event: LiveEvent) => {
     if (event.type !== 'transaction') return;
     const { transaction } = event;
     if (transaction.status !== 'completed') return;
-    if (!['transfer_in', 'transfer_out', 'invoice_in'].includes(transaction.kind)) return;
+    if (!(EVENT_KINDS as readonly string[]).includes(transaction.kind)) return;
     const work = handle(userId, transaction)
       .catch((error: unknown) => log.error({ err: error, userId }, 'a business event could not be queued'))
       .finally(() => running.delete(work));
@@ -108,4 +169,166 @@ export function watchBusinessEvents(context: AppContext, log: FastifyBaseLogger)
       while (running.size > 0) await Promise.allSettled([...running]);
     },
   };
+}
+
+/** Movements read per page of a sweep. */
+const SWEEP_PAGE = 200;
+
+/**
+ * Queues the events of what happened in `[from, to)` that their webhooks have not been told of
+ * (decision 0056): the live path queues after the commit, so a process that ended in between
+ * left them out. Only businesses with a webhook are looked into; what was queued already is
+ * skipped by its source key. Answers how many movements and tips it looked at.
+ */
+export async function sweepBusinessEvents(
+  context: AppContext,
+  log: FastifyBaseLogger,
+  window: { from: Date; to: Date },
+): Promise<{ movements: number; tips: number }> {
+  const withWebhooks = sql`(SELECT b.account_id FROM ${businesses} b
+    WHERE EXISTS (SELECT 1 FROM ${businessWebhooks} w WHERE w.business_id = b.id))`;
+  const ownersWithWebhooks = sql`(SELECT b.owner_id FROM ${businesses} b
+    WHERE EXISTS (SELECT 1 FROM ${businessWebhooks} w WHERE w.business_id = b.id))`;
+  const at = completedAtOf(transactions.settledAt, transactions.createdAt);
+  let movements = 0;
+  for (let after: { at: Date; id: string } | null = null; ; ) {
+    const rows: TransactionRow[] = await context.db
+      .select()
+      .from(transactions)
+      .where(
+        and(
+          eq(transactions.status, 'completed'),
+          sql`${at} >= ${window.from.toISOString()}::timestamptz AND ${at} < ${window.to.toISOString()}::timestamptz`,
+          after
+            ? sql`(${at}, ${transactions.id}) > (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`
+            : undefined,
+          or(
+            and(
+              inArray(transactions.kind, ['transfer_in', 'transfer_out']),
+              sql`${transactions.userId} IN ${withWebhooks}`,
+            ),
+            and(eq(transactions.kind, 'invoice_in'), sql`${transactions.userId} IN ${ownersWithWebhooks}`),
+          ),
+        ),
+      )
+      .orderBy(at, transactions.id)
+      .limit(SWEEP_PAGE);
+    for (const row of rows) await queueTransactionEvent(context, log, row.userId, toTransaction(row));
+    movements += rows.length;
+    const last = rows.at(-1);
+    if (!last || rows.length < SWEEP_PAGE) break;
+    after = { at: last.settledAt ?? last.createdAt, id: last.id };
+  }
+
+  let tipCount = 0;
+  for (let after: { at: Date; id: string } | null = null; ; ) {
+    const rows: TipRow[] = await context.db
+      .select()
+      .from(tips)
+      .where(
+        and(
+          inArray(tips.status, ['pending', 'completed']),
+          gte(tips.createdAt, window.from),
+          lt(tips.createdAt, window.to),
+          after
+            ? sql`(${tips.createdAt}, ${tips.id}) > (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`
+            : undefined,
+          sql`${tips.receiverId} IN ${withWebhooks}`,
+        ),
+      )
+      .orderBy(tips.createdAt, tips.id)
+      .limit(SWEEP_PAGE);
+    for (const row of rows) {
+      const { data, source } = tipReceived({
+        id: row.id,
+        status: row.status as TipStatus,
+        source: row.source as TipSource,
+        amountMinor: row.amountMinor,
+        currency: row.currency as Currency,
+        message: row.message,
+        createdAt: row.createdAt.toISOString(),
+      });
+      await queueAccountEvent(context, log, row.receiverId, 'tip.received', data, source);
+    }
+    tipCount += rows.length;
+    const last = rows.at(-1);
+    if (!last || rows.length < SWEEP_PAGE) break;
+    after = { at: last.createdAt, id: last.id };
+  }
+  return { movements, tips: tipCount };
+}
+
+export const EVENT_SWEEP_JOB = 'webhook-event-sweep';
+/** The sweep runs once every five minutes, on one instance. */
+export const EVENT_SWEEP_PERIOD_MS = 5 * 60 * 1000;
+/** A sweep that has not finished in this time was lost with its instance: another takes it over. */
+const EVENT_SWEEP_LEASE_MS = 5 * 60 * 1000;
+/**
+ * Each sweep looks this far before where the last one ended: a movement is dated when it completed,
+ * inside its database transaction, and may commit a moment after a sweep has read past its date.
+ */
+export const EVENT_SWEEP_OVERLAP_MS = 2 * 60 * 1000;
+/** After a long stop, the sweep looks back a day at most. */
+export const EVENT_SWEEP_MAX_LOOKBACK_MS = 24 * 60 * 60 * 1000;
+
+export interface EventSweeper extends PollingLoop {
+  /** The sweep of `now`'s period, if no instance has run it: from where the last one ended to the period's start. */
+  runOnce(now?: Date): Promise<{ movements: number; tips: number } | null>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    eventSweeper: EventSweeper;
+  }
+}
+
+/**
+ * Runs `sweepBusinessEvents` once per period on one instance (claimed in the database). Each
+ * instance asks on every poll, but only once per period: the claim is a write.
+ */
+export function createEventSweeper(
+  context: AppContext,
+  log: FastifyBaseLogger,
+  pollMs: number,
+): EventSweeper {
+  const runOnce = async (now: Date = context.now()) => {
+    const periodStart = await claimScheduledRun(context.db, EVENT_SWEEP_JOB, now, {
+      periodMs: EVENT_SWEEP_PERIOD_MS,
+      leaseMs: EVENT_SWEEP_LEASE_MS,
+    });
+    if (!periodStart) return null;
+    const [previous] = await context.db
+      .select({ periodStart: max(scheduledRuns.periodStart) })
+      .from(scheduledRuns)
+      .where(
+        and(
+          eq(scheduledRuns.job, EVENT_SWEEP_JOB),
+          isNotNull(scheduledRuns.finishedAt),
+          lt(scheduledRuns.periodStart, periodStart),
+        ),
+      );
+    const endedAt = (previous?.periodStart ?? periodStart).getTime();
+    const from = new Date(
+      Math.max(endedAt - EVENT_SWEEP_OVERLAP_MS, periodStart.getTime() - EVENT_SWEEP_MAX_LOOKBACK_MS),
+    );
+    const outcome = await sweepBusinessEvents(context, log, { from, to: periodStart });
+    await finishScheduledRun(context.db, EVENT_SWEEP_JOB, periodStart, now, outcome);
+    return outcome;
+  };
+  let askedFor = Number.NaN;
+  const loop = pollingLoop({
+    what: 'webhook event sweep',
+    pollMs,
+    log,
+    round: async () => {
+      const now = context.now();
+      const period = periodStartOf(now, EVENT_SWEEP_PERIOD_MS).getTime();
+      if (period !== askedFor) {
+        await runOnce(now);
+        askedFor = period;
+      }
+      return { moreWaiting: false };
+    },
+  });
+  return { ...loop, runOnce };
 }

@@ -10,7 +10,7 @@ import {
   type WebhookDeliveryEvent,
 } from '@ztart/shared/contracts/businesses';
 import type { UserLevel } from '@ztart/shared/roles';
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lte, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
@@ -156,10 +156,20 @@ export async function listDeliveries(
   return rows.map(toDelivery);
 }
 
+/** What an event tells of and when it happened: each webhook hears of it once (decision 0056). */
+export interface EventSource {
+  /** `transaction:<id>` or `tip:<id>`. */
+  key: string;
+  /** A webhook made after this is not told of it. */
+  occurredAt: Date;
+}
+
 /**
  * Queues an event for every webhook listening to it of the businesses `which` picks, when the
- * business is active and its owner on enterprise (integrations are enterprise's). Best effort after
- * the event committed: a failure is logged, never the event's.
+ * business is active and its owner on enterprise (integrations are enterprise's), and the webhook
+ * existed when the event happened. A webhook already told of `source` is not told again (the live
+ * path and the sweep may both see it). Best effort after the event committed: a failure is logged,
+ * never the event's; the sweep queues what it missed.
  */
 async function queueEvent(
   context: AppContext,
@@ -167,6 +177,7 @@ async function queueEvent(
   which: SQL,
   event: WebhookEvent,
   data: Record<string, unknown>,
+  source: EventSource,
 ): Promise<void> {
   try {
     const now = context.now();
@@ -183,22 +194,32 @@ async function queueEvent(
       .innerJoin(businesses, eq(businesses.id, businessWebhooks.businessId))
       .innerJoin(profiles, eq(profiles.id, businesses.ownerId))
       .leftJoin(planSubscriptions, eq(planSubscriptions.userId, businesses.ownerId))
-      .where(and(which, eq(businesses.status, 'active')));
+      .where(and(which, eq(businesses.status, 'active'), lte(businessWebhooks.createdAt, source.occurredAt)));
     // The owner's level now: an enterprise period that ended without renewal no longer counts.
     const listening = hooks.filter(
       (hook) =>
         hook.events.includes(event) && levelAt(hook.ownerLevel as UserLevel, hook, now) === 'enterprise',
     );
     if (listening.length === 0) return;
-    await context.db.insert(webhookDeliveries).values(
-      listening.map((hook) => ({
-        webhookId: hook.id,
-        event,
-        payload: { id: randomUUID(), event, businessId: hook.businessId, createdAt: now.toISOString(), data },
-        nextAttemptAt: now,
-        createdAt: now,
-      })),
-    );
+    await context.db
+      .insert(webhookDeliveries)
+      .values(
+        listening.map((hook) => ({
+          webhookId: hook.id,
+          event,
+          payload: {
+            id: randomUUID(),
+            event,
+            businessId: hook.businessId,
+            createdAt: now.toISOString(),
+            data,
+          },
+          sourceKey: source.key,
+          nextAttemptAt: now,
+          createdAt: now,
+        })),
+      )
+      .onConflictDoNothing();
   } catch (error) {
     log.error({ err: describeError(error), event }, 'a business event could not be queued for its webhooks');
   }
@@ -211,12 +232,13 @@ export function queueBusinessEvent(
   accountTag: string,
   event: WebhookEvent,
   data: Record<string, unknown>,
+  source: EventSource,
 ): Promise<void> {
   const account = context.db
     .select({ id: profiles.id })
     .from(profiles)
     .where(eq(sql`lower(${profiles.ztartag})`, accountTag.toLowerCase()));
-  return queueEvent(context, log, sql`${businesses.accountId} IN ${account}`, event, data);
+  return queueEvent(context, log, sql`${businesses.accountId} IN ${account}`, event, data, source);
 }
 
 /** An event of the business whose own account this is (money into or out of its wallet). */
@@ -226,8 +248,9 @@ export function queueAccountEvent(
   accountId: string,
   event: WebhookEvent,
   data: Record<string, unknown>,
+  source: EventSource,
 ): Promise<void> {
-  return queueEvent(context, log, eq(businesses.accountId, accountId), event, data);
+  return queueEvent(context, log, eq(businesses.accountId, accountId), event, data, source);
 }
 
 /**
@@ -240,8 +263,9 @@ export function queueOwnerEvent(
   ownerId: string,
   event: WebhookEvent,
   data: Record<string, unknown>,
+  source: EventSource,
 ): Promise<void> {
-  return queueEvent(context, log, eq(businesses.ownerId, ownerId), event, data);
+  return queueEvent(context, log, eq(businesses.ownerId, ownerId), event, data, source);
 }
 
 /** The signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */

@@ -18,6 +18,7 @@ import { recordAuditInTransaction } from '../activity/service.ts';
 import type { SignedIn } from '../auth/session-plugin.ts';
 import { users } from '../auth/tables.ts';
 import { assertBusinessTakesTip } from '../businesses/minimum-tip.ts';
+import { tipReceived } from '../businesses/webhook-events.ts';
 import { queueBusinessEvent } from '../businesses/webhooks.ts';
 import { hasBlocked } from '../contacts/blocking.ts';
 import { failedMoneyRequest, type MoneyAnswer, unknownUnlessRefused } from '../idempotency/money-request.ts';
@@ -122,15 +123,8 @@ async function tellBusiness(
   if (answer.replayed || answer.statusCode >= 300) return;
   const tip = (answer.body as { tip?: Tip }).tip;
   if (!tip) return;
-  await queueBusinessEvent(context, request.log, body.receiver, 'tip.received', {
-    tipId: tip.id,
-    status: tip.status,
-    source: tip.source,
-    amountMinor: tip.amountMinor,
-    currency: tip.currency,
-    message: tip.message,
-    createdAt: tip.createdAt,
-  });
+  const { data, source } = tipReceived(tip);
+  await queueBusinessEvent(context, request.log, body.receiver, 'tip.received', data, source);
 }
 
 /** Live events and the receipt go out once the tip has committed, and only the first time. */
