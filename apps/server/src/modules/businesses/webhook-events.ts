@@ -72,7 +72,6 @@ export function tipReceived(tip: ReceivedTip): { data: Record<string, unknown>; 
  */
 async function queueTransactionEvent(
   context: AppContext,
-  log: FastifyBaseLogger,
   userId: string,
   transaction: Transaction,
 ): Promise<void> {
@@ -84,7 +83,6 @@ async function queueTransactionEvent(
       .where(and(eq(transactions.id, transaction.id), eq(invoices.issuerId, userId)));
     await queueOwnerEvent(
       context,
-      log,
       userId,
       'invoice.paid',
       {
@@ -102,7 +100,6 @@ async function queueTransactionEvent(
   }
   await queueAccountEvent(
     context,
-    log,
     userId,
     transaction.kind === 'transfer_in' ? 'transfer.received' : 'transfer.sent',
     {
@@ -146,7 +143,7 @@ export function watchBusinessEvents(context: AppContext, log: FastifyBaseLogger)
 
   const handle = async (userId: string, transaction: Transaction) => {
     if (transaction.kind !== 'invoice_in' && !(await businessAccounts()).has(userId)) return;
-    await queueTransactionEvent(context, log, userId, transaction);
+    await queueTransactionEvent(context, userId, transaction);
   };
 
   const stop = context.live.observe((userId: string, event: LiveEvent) => {
@@ -182,7 +179,6 @@ const SWEEP_PAGE = 200;
  */
 export async function sweepBusinessEvents(
   context: AppContext,
-  log: FastifyBaseLogger,
   window: { from: Date; to: Date },
 ): Promise<{ movements: number; tips: number }> {
   const withWebhooks = sql`(SELECT b.account_id FROM ${businesses} b
@@ -213,7 +209,7 @@ export async function sweepBusinessEvents(
       )
       .orderBy(at, transactions.id)
       .limit(SWEEP_PAGE);
-    for (const row of rows) await queueTransactionEvent(context, log, row.userId, toTransaction(row));
+    for (const row of rows) await queueTransactionEvent(context, row.userId, toTransaction(row));
     movements += rows.length;
     const last = rows.at(-1);
     if (!last || rows.length < SWEEP_PAGE) break;
@@ -248,7 +244,7 @@ export async function sweepBusinessEvents(
         message: row.message,
         createdAt: row.createdAt.toISOString(),
       });
-      await queueAccountEvent(context, log, row.receiverId, 'tip.received', data, source);
+      await queueAccountEvent(context, row.receiverId, 'tip.received', data, source);
     }
     tipCount += rows.length;
     const last = rows.at(-1);
@@ -264,10 +260,11 @@ export const EVENT_SWEEP_PERIOD_MS = 5 * 60 * 1000;
 /** A sweep that has not finished in this time was lost with its instance: another takes it over. */
 const EVENT_SWEEP_LEASE_MS = 5 * 60 * 1000;
 /**
- * Each sweep looks this far before where the last one ended: a movement is dated when it completed,
- * inside its database transaction, and may commit a moment after a sweep has read past its date.
+ * Each sweep looks this far before where the last one ended: a movement is dated when its work
+ * started (a settlement round dates its whole batch at once, and retries keep that date), and may
+ * commit a while after a sweep has read past its date.
  */
-export const EVENT_SWEEP_OVERLAP_MS = 2 * 60 * 1000;
+export const EVENT_SWEEP_OVERLAP_MS = 10 * 60 * 1000;
 /** After a long stop, the sweep looks back a day at most. */
 export const EVENT_SWEEP_MAX_LOOKBACK_MS = 24 * 60 * 60 * 1000;
 
@@ -307,11 +304,17 @@ export function createEventSweeper(
           lt(scheduledRuns.periodStart, periodStart),
         ),
       );
-    const endedAt = (previous?.periodStart ?? periodStart).getTime();
-    const from = new Date(
-      Math.max(endedAt - EVENT_SWEEP_OVERLAP_MS, periodStart.getTime() - EVENT_SWEEP_MAX_LOOKBACK_MS),
-    );
-    const outcome = await sweepBusinessEvents(context, log, { from, to: periodStart });
+    // The first sweep only marks where the next one starts: what instances queued before the
+    // source keys existed has none, so sweeping it would tell it again.
+    const from = previous?.periodStart
+      ? new Date(
+          Math.max(
+            previous.periodStart.getTime() - EVENT_SWEEP_OVERLAP_MS,
+            periodStart.getTime() - EVENT_SWEEP_MAX_LOOKBACK_MS,
+          ),
+        )
+      : periodStart;
+    const outcome = await sweepBusinessEvents(context, { from, to: periodStart });
     await finishScheduledRun(context.db, EVENT_SWEEP_JOB, periodStart, now, outcome);
     return outcome;
   };

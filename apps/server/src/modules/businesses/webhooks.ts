@@ -18,7 +18,6 @@ import type { AppDatabase } from '../../db/client.ts';
 import { open, seal } from '../../db/encryption.ts';
 import { queryRows } from '../../db/raw-query.ts';
 import { AppError } from '../../http/errors.ts';
-import { describeError } from '../../lib/background.ts';
 import { type PollingLoop, pollingLoop } from '../../lib/polling.ts';
 import { profiles } from '../profiles/tables.ts';
 import { levelAt } from './plans.ts';
@@ -168,67 +167,61 @@ export interface EventSource {
  * Queues an event for every webhook listening to it of the businesses `which` picks, when the
  * business is active and its owner on enterprise (integrations are enterprise's), and the webhook
  * existed when the event happened. A webhook already told of `source` is not told again (the live
- * path and the sweep may both see it). Best effort after the event committed: a failure is logged,
- * never the event's; the sweep queues what it missed.
+ * path and the sweep may both see it). A failure is thrown: the live path logs it (the sweep
+ * queues what it missed), and a sweep that fails is not marked done, so the next one covers it.
  */
 async function queueEvent(
   context: AppContext,
-  log: FastifyBaseLogger,
   which: SQL,
   event: WebhookEvent,
   data: Record<string, unknown>,
   source: EventSource,
 ): Promise<void> {
-  try {
-    const now = context.now();
-    const hooks = await context.db
-      .select({
-        id: businessWebhooks.id,
-        events: businessWebhooks.events,
-        businessId: businesses.id,
-        ownerLevel: profiles.userLevel,
-        periodEnd: planSubscriptions.periodEnd,
-        pendingLevel: planSubscriptions.pendingLevel,
-      })
-      .from(businessWebhooks)
-      .innerJoin(businesses, eq(businesses.id, businessWebhooks.businessId))
-      .innerJoin(profiles, eq(profiles.id, businesses.ownerId))
-      .leftJoin(planSubscriptions, eq(planSubscriptions.userId, businesses.ownerId))
-      .where(and(which, eq(businesses.status, 'active'), lte(businessWebhooks.createdAt, source.occurredAt)));
-    // The owner's level now: an enterprise period that ended without renewal no longer counts.
-    const listening = hooks.filter(
-      (hook) =>
-        hook.events.includes(event) && levelAt(hook.ownerLevel as UserLevel, hook, now) === 'enterprise',
-    );
-    if (listening.length === 0) return;
-    await context.db
-      .insert(webhookDeliveries)
-      .values(
-        listening.map((hook) => ({
-          webhookId: hook.id,
+  const now = context.now();
+  const hooks = await context.db
+    .select({
+      id: businessWebhooks.id,
+      events: businessWebhooks.events,
+      businessId: businesses.id,
+      ownerLevel: profiles.userLevel,
+      periodEnd: planSubscriptions.periodEnd,
+      pendingLevel: planSubscriptions.pendingLevel,
+    })
+    .from(businessWebhooks)
+    .innerJoin(businesses, eq(businesses.id, businessWebhooks.businessId))
+    .innerJoin(profiles, eq(profiles.id, businesses.ownerId))
+    .leftJoin(planSubscriptions, eq(planSubscriptions.userId, businesses.ownerId))
+    .where(and(which, eq(businesses.status, 'active'), lte(businessWebhooks.createdAt, source.occurredAt)));
+  // The owner's level now: an enterprise period that ended without renewal no longer counts.
+  const listening = hooks.filter(
+    (hook) =>
+      hook.events.includes(event) && levelAt(hook.ownerLevel as UserLevel, hook, now) === 'enterprise',
+  );
+  if (listening.length === 0) return;
+  await context.db
+    .insert(webhookDeliveries)
+    .values(
+      listening.map((hook) => ({
+        webhookId: hook.id,
+        event,
+        payload: {
+          id: randomUUID(),
           event,
-          payload: {
-            id: randomUUID(),
-            event,
-            businessId: hook.businessId,
-            createdAt: now.toISOString(),
-            data,
-          },
-          sourceKey: source.key,
-          nextAttemptAt: now,
-          createdAt: now,
-        })),
-      )
-      .onConflictDoNothing();
-  } catch (error) {
-    log.error({ err: describeError(error), event }, 'a business event could not be queued for its webhooks');
-  }
+          businessId: hook.businessId,
+          createdAt: now.toISOString(),
+          data,
+        },
+        sourceKey: source.key,
+        nextAttemptAt: now,
+        createdAt: now,
+      })),
+    )
+    .onConflictDoNothing();
 }
 
 /** An event of the business whose account has this tag (a tip to the tag). */
 export function queueBusinessEvent(
   context: AppContext,
-  log: FastifyBaseLogger,
   accountTag: string,
   event: WebhookEvent,
   data: Record<string, unknown>,
@@ -238,19 +231,18 @@ export function queueBusinessEvent(
     .select({ id: profiles.id })
     .from(profiles)
     .where(eq(sql`lower(${profiles.ztartag})`, accountTag.toLowerCase()));
-  return queueEvent(context, log, sql`${businesses.accountId} IN ${account}`, event, data, source);
+  return queueEvent(context, sql`${businesses.accountId} IN ${account}`, event, data, source);
 }
 
 /** An event of the business whose own account this is (money into or out of its wallet). */
 export function queueAccountEvent(
   context: AppContext,
-  log: FastifyBaseLogger,
   accountId: string,
   event: WebhookEvent,
   data: Record<string, unknown>,
   source: EventSource,
 ): Promise<void> {
-  return queueEvent(context, log, eq(businesses.accountId, accountId), event, data, source);
+  return queueEvent(context, eq(businesses.accountId, accountId), event, data, source);
 }
 
 /**
@@ -259,13 +251,12 @@ export function queueAccountEvent(
  */
 export function queueOwnerEvent(
   context: AppContext,
-  log: FastifyBaseLogger,
   ownerId: string,
   event: WebhookEvent,
   data: Record<string, unknown>,
   source: EventSource,
 ): Promise<void> {
-  return queueEvent(context, log, eq(businesses.ownerId, ownerId), event, data, source);
+  return queueEvent(context, eq(businesses.ownerId, ownerId), event, data, source);
 }
 
 /** The signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */

@@ -14,6 +14,7 @@ import { columnValues } from '../../db/sql-helpers.ts';
 import { AppError } from '../../http/errors.ts';
 import { hashedKey } from '../../http/rate-limit.ts';
 import { chargeUnlessRefused } from '../../integrations/card-processor/processor.ts';
+import { describeError } from '../../lib/background.ts';
 import { recordAuditInTransaction } from '../activity/service.ts';
 import type { SignedIn } from '../auth/session-plugin.ts';
 import { users } from '../auth/tables.ts';
@@ -124,7 +125,12 @@ async function tellBusiness(
   const tip = (answer.body as { tip?: Tip }).tip;
   if (!tip) return;
   const { data, source } = tipReceived(tip);
-  await queueBusinessEvent(context, request.log, body.receiver, 'tip.received', data, source);
+  try {
+    await queueBusinessEvent(context, body.receiver, 'tip.received', data, source);
+  } catch (error) {
+    // The tip has committed: its answer stands, and the event sweep queues what this missed.
+    request.log.error({ err: describeError(error) }, 'a tip.received event could not be queued');
+  }
 }
 
 /** Live events and the receipt go out once the tip has committed, and only the first time. */
