@@ -58,7 +58,11 @@ export function inlineStylesheets(html: string, distDir: string): string {
     if (!existsSync(file)) return link;
     const css = readFileSync(file, 'utf8');
     if (css.length > INLINE_STYLESHEET_MAX_BYTES || /<\/style/i.test(css)) return link;
-    return `<style>${css}</style>`;
+    // The screens' lazily loaded chunks name this stylesheet among what they need, and the build's
+    // loader adds a link to it unless the page has one: loaded again and applied twice, it cost a
+    // restyle of the whole page. A disabled link tells the loader it is there, and is neither
+    // fetched nor applied.
+    return `<style>${css}</style><link rel="stylesheet" href="${url}" disabled>`;
   });
 }
 
