@@ -22,6 +22,8 @@ test('send, deposit and withdraw with the keyboard alone: each dialog opens on i
 
   // Deposit: the chosen card is the first field; Enter submits; the receipt takes focus.
   const depositButton = page.getByRole('button', { name: en('wallet', 'actions.deposit'), exact: true });
+  // The ways to move money are enabled once the balances have rendered (a disabled button takes no focus).
+  await expect(depositButton).toBeEnabled();
   await tabTo(page, depositButton);
   await page.keyboard.press('Enter');
   const deposit = page.getByRole('dialog', { name: en('wallet', 'deposit.title') });

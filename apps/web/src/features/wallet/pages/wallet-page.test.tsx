@@ -66,6 +66,13 @@ function routes(overrides: Record<string, MockAnswer> = {}): Record<string, Mock
   };
 }
 
+/** A way to move money, once the balances have rendered (they enable it). */
+async function actionButton(name: string): Promise<HTMLElement> {
+  const button = await screen.findByRole('button', { name });
+  await waitFor(() => expect(button).toBeEnabled());
+  return button;
+}
+
 describe('/wallet', () => {
   it('shows each currency held (total, available, pending), hiding empty ones but the main', async () => {
     mockApi(routes());
@@ -95,7 +102,7 @@ describe('/wallet', () => {
   it('deposits from the chosen card after a confirmation, with an idempotency key, and shows it pending', async () => {
     const api = mockApi(routes({ 'POST /api/wallet/deposits': [201, { transaction: deposit }] }));
     renderRoute('/wallet', { auth: signedIn() });
-    await userEvent.click(await screen.findByRole('button', { name: 'Deposit' }));
+    await userEvent.click(await actionButton('Deposit'));
     const dialog = await screen.findByRole('dialog', { name: 'Add money' });
     // The default card is chosen first; the person picks the other one.
     expect(await within(dialog).findByRole('radio', { name: /Visa •••• 4242/ })).toBeChecked();
@@ -118,7 +125,7 @@ describe('/wallet', () => {
   it('a declined card says so, and nothing is shown as added', async () => {
     mockApi(routes({ 'POST /api/wallet/deposits': [402, error('card_declined')] }));
     renderRoute('/wallet', { auth: signedIn() });
-    await userEvent.click(await screen.findByRole('button', { name: 'Deposit' }));
+    await userEvent.click(await actionButton('Deposit'));
     const dialog = await screen.findByRole('dialog', { name: 'Add money' });
     await userEvent.type(await within(dialog).findByRole('textbox', { name: /Amount/ }), '50');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
@@ -132,7 +139,7 @@ describe('/wallet', () => {
   it('refuses a withdrawal above the available balance before the confirmation', async () => {
     const api = mockApi(routes());
     renderRoute('/wallet', { auth: signedIn() });
-    await userEvent.click(await screen.findByRole('button', { name: 'Withdraw' }));
+    await userEvent.click(await actionButton('Withdraw'));
     const dialog = await screen.findByRole('dialog', { name: 'Withdraw' });
     await userEvent.type(await within(dialog).findByRole('textbox', { name: /Amount/ }), '123.46');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));

@@ -1,5 +1,5 @@
 import { ArrowDownToLine, ArrowUpFromLine, Send, Wallet } from 'lucide-react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ListRowSkeleton } from '@/components/list-row-skeleton';
@@ -41,6 +41,10 @@ const ACTION_OF_LINK: Readonly<Record<string, Action>> = {
 export function WalletPage() {
   const { t } = useTranslation(['screens', 'wallet']);
   const wallet = useWallet();
+  // The balances (and the lower half, which needs them) render as a transition when they arrive:
+  // TanStack Query hands React its answers through useSyncExternalStore, which React renders in
+  // one task; deferred, React renders them in slices it can pause between (decision 0057).
+  const loaded = useDeferredValue(wallet.isSuccess ? wallet.data : undefined);
   const errorMessage = useErrorMessage();
   const [searchParams] = useSearchParams();
   const [action, setAction] = useState<Action | null>(
@@ -48,7 +52,7 @@ export function WalletPage() {
   );
   const close = () => setAction(null);
 
-  const balances = wallet.isSuccess ? shownBalances(wallet.data) : [];
+  const balances = loaded ? shownBalances(loaded) : [];
   const currencies = balances.map((balance) => balance.currency);
   const dialogTitle =
     action === 'deposit'
@@ -64,7 +68,7 @@ export function WalletPage() {
         title={t('screens:wallet.title')}
         description={t('screens:wallet.description')}
       />
-      {wallet.isPending ? <BalanceSkeleton /> : null}
+      {!loaded && !wallet.isError ? <BalanceSkeleton /> : null}
       {wallet.isError ? (
         <FormAlert>
           <p>{errorMessage(wallet.error)}</p>
@@ -73,9 +77,9 @@ export function WalletPage() {
           </Button>
         </FormAlert>
       ) : null}
-      {wallet.isSuccess ? <BalanceCards balances={balances} /> : null}
+      {loaded ? <BalanceCards balances={balances} /> : null}
       <div className="grid grid-cols-3 gap-2 sm:flex sm:flex-wrap">
-        <Button size="lg" className="px-3" disabled={!wallet.isSuccess} onClick={() => setAction('deposit')}>
+        <Button size="lg" className="px-3" disabled={!loaded} onClick={() => setAction('deposit')}>
           <ArrowDownToLine aria-hidden="true" />
           {t('wallet:actions.deposit')}
         </Button>
@@ -83,7 +87,7 @@ export function WalletPage() {
           size="lg"
           variant="outline"
           className="px-3"
-          disabled={!wallet.isSuccess}
+          disabled={!loaded}
           onClick={() => setAction('withdrawal')}
         >
           <ArrowUpFromLine aria-hidden="true" />
@@ -93,7 +97,7 @@ export function WalletPage() {
           size="lg"
           variant="outline"
           className="px-3"
-          disabled={!wallet.isSuccess}
+          disabled={!loaded}
           onClick={() => setAction('send')}
         >
           <Send aria-hidden="true" />
@@ -105,7 +109,7 @@ export function WalletPage() {
         <LowerHalfSkeleton />
       ) : (
         <Suspense fallback={<LowerHalfSkeleton />}>
-          <WalletLowerHalf wallet={wallet.isSuccess ? wallet.data : undefined} currencies={currencies} />
+          <WalletLowerHalf wallet={loaded} currencies={currencies} />
         </Suspense>
       )}
       <Dialog
