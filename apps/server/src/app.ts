@@ -43,7 +43,7 @@ import { budgetRoutes } from './modules/budgets/routes.ts';
 import { businessInsightRoutes } from './modules/business-insights/routes.ts';
 import { createPlanRenewalWorker } from './modules/businesses/renewals.ts';
 import { businessRoutes } from './modules/businesses/routes.ts';
-import { createEventSweeper, watchBusinessEvents } from './modules/businesses/webhook-events.ts';
+import { watchBusinessEvents } from './modules/businesses/webhook-events.ts';
 import { createWebhookWorker } from './modules/businesses/webhooks.ts';
 import { coherenceRoutes } from './modules/coherence/routes.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
@@ -78,6 +78,7 @@ import { createTransferBatchers } from './modules/transfers/batch.ts';
 import { transferRoutes } from './modules/transfers/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { createSettlementWorker } from './modules/wallet/settlement-worker.ts';
+import { createEventSweeper } from './modules/webhook-sweep/sweep.ts';
 import { APP_VERSION } from './version.ts';
 
 /** JSON bodies up to 1 MiB; routes that take uploads raise their own limit. */

@@ -29,8 +29,8 @@ import {
   uniqueZtartag,
 } from '../../test/transfer-fixtures.ts';
 import { profiles } from '../profiles/tables.ts';
+import { EVENT_SWEEP_PERIOD_MS } from '../webhook-sweep/sweep.ts';
 import { businessMembers, businessWebhooks, planSubscriptions, webhookDeliveries } from './tables.ts';
-import { EVENT_SWEEP_PERIOD_MS } from './webhook-events.ts';
 import { CLAIM_SECONDS, DELIVERY_TIMEOUT_MS } from './webhooks.ts';
 
 /** A receiver on loopback: records what it gets and answers what `status` says (or holds the answer). */
