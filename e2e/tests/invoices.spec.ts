@@ -250,7 +250,10 @@ test('a signed-in customer pays from their wallet after a confirmation, and a se
   await staleTab.getByRole('radio', { name: en('pay.methodWallet') }).check();
   await staleTab.getByRole('button', { name: en('pay.payWallet') }).click();
   await staleTab.getByRole('button', { name: en('pay.confirmPay', { total: money(2_000) }) }).click();
-  await expect(staleTab.getByText(text('en', 'errors', 'invoice_not_payable'))).toBeVisible();
+  // The reason stays on screen as a toast (the dialog, which may show it a moment too, goes as the page
+  // turns to paid).
+  const toasts = staleTab.getByRole('region', { name: text('en', 'common', 'toasts.regionLabel') });
+  await expect(toasts.getByText(text('en', 'errors', 'invoice_not_payable'))).toBeVisible();
   await expect(staleTab.getByTestId('invoice-paid')).toBeVisible();
   await expect(staleTab.getByTestId('invoice-pay')).toBeHidden();
   expect((await balanceOf(payer)).availableMinor).toBe(payerBefore.availableMinor - 2_000);
