@@ -29,7 +29,7 @@ const SWEEP_PAGE = 200;
  * left them out. Only businesses with a webhook are looked into; what was queued already is
  * skipped by its source key. Answers how many movements and tips it looked at.
  */
-export async function sweepBusinessEvents(
+async function sweepBusinessEvents(
   context: AppContext,
   window: { from: Date; to: Date },
 ): Promise<{ movements: number; tips: number }> {
@@ -106,7 +106,7 @@ export async function sweepBusinessEvents(
   return { movements, tips: tipCount };
 }
 
-export const EVENT_SWEEP_JOB = 'webhook-event-sweep';
+const EVENT_SWEEP_JOB = 'webhook-event-sweep';
 /** The sweep runs once every five minutes, on one instance. */
 export const EVENT_SWEEP_PERIOD_MS = 5 * 60 * 1000;
 /** A sweep that has not finished in this time was lost with its instance: another takes it over. */
@@ -116,9 +116,9 @@ const EVENT_SWEEP_LEASE_MS = 5 * 60 * 1000;
  * started (a settlement round dates its whole batch at once, and retries keep that date), and may
  * commit a while after a sweep has read past its date.
  */
-export const EVENT_SWEEP_OVERLAP_MS = 10 * 60 * 1000;
+const EVENT_SWEEP_OVERLAP_MS = 10 * 60 * 1000;
 /** After a long stop, the sweep looks back a day at most. */
-export const EVENT_SWEEP_MAX_LOOKBACK_MS = 24 * 60 * 60 * 1000;
+const EVENT_SWEEP_MAX_LOOKBACK_MS = 24 * 60 * 60 * 1000;
 
 export interface EventSweeper extends PollingLoop {
   /** The sweep of `now`'s period, if no instance has run it: from where the last one ended to the period's start. */
