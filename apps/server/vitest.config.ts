@@ -8,5 +8,6 @@ export default defineConfig({
     globalSetup: ['./src/test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    isolate: false,
   },
 });
