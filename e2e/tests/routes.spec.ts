@@ -24,20 +24,28 @@ test.describe('signed out, public screens render and private ones send the visit
   }
 });
 
+/** The demo's routes in this many tests, each entering the demo once: two workers share them. */
+const DEMO_ROUTE_GROUPS = 4;
+
 test.describe('in demo mode, every route of the spec renders its screen', () => {
-  // Each test loads the demo, then a screen: on a busy two-core machine, more than the default 30 s.
-  test.describe.configure({ timeout: 60_000 });
-  for (const path of SCREEN_PATHS) {
-    const address = addressOf(path);
-    test(address, async ({ page }) => {
+  for (let group = 0; group < DEMO_ROUTE_GROUPS; group += 1) {
+    const paths = SCREEN_PATHS.filter((_, index) => index % DEMO_ROUTE_GROUPS === group);
+    test(`routes ${paths.map(addressOf).join(', ')}`, async ({ page }) => {
+      // The demo once, then a full load of each screen: on a busy two-core machine, about 5 s each.
+      test.setTimeout(60_000 + paths.length * 15_000);
       await enterDemo(page);
-      await page.goto(address);
-      await expect(page).toHaveURL(new RegExp(`${address}$`));
-      await expect(page.getByTestId('not-found')).toHaveCount(0);
-      if (GUARDED_PATHS.has(path)) {
-        await expect(page.getByTestId('access-denied')).toBeVisible();
-      } else {
-        await expect(page.getByTestId('screen-title')).toBeVisible();
+      for (const path of paths) {
+        const address = addressOf(path);
+        await test.step(address, async () => {
+          await page.goto(address);
+          await expect(page).toHaveURL(new RegExp(`${address}$`));
+          await expect(page.getByTestId('not-found')).toHaveCount(0);
+          if (GUARDED_PATHS.has(path)) {
+            await expect(page.getByTestId('access-denied')).toBeVisible();
+          } else {
+            await expect(page.getByTestId('screen-title')).toBeVisible();
+          }
+        });
       }
     });
   }
