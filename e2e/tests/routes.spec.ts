@@ -28,6 +28,8 @@ test.describe('signed out, public screens render and private ones send the visit
 const DEMO_ROUTE_GROUPS = 4;
 
 test.describe('in demo mode, every route of the spec renders its screen', () => {
+  // The demo, then a screen or two: on a busy two-core machine, more than the default 30 s.
+  test.describe.configure({ timeout: 60_000 });
   for (let group = 0; group < DEMO_ROUTE_GROUPS; group += 1) {
     const paths = SCREEN_PATHS.filter((_, index) => index % DEMO_ROUTE_GROUPS === group);
     test(`routes ${paths.map(addressOf).join(', ')}`, async ({ page }) => {
