@@ -1,5 +1,5 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { expectNoSevereAxeIssue } from './support/axe.ts';
+import { type BrowserContext, expect, test } from '@playwright/test';
+import { expectNoSevereAxeIssueInEachTheme } from './support/axe.ts';
 import { enterDemo } from './support/demo.ts';
 import { DEMO_PASSWORD, DEMO_PEOPLE, signIn } from './support/people.ts';
 
@@ -128,25 +128,3 @@ test.describe('admin screens', () => {
     });
   }
 });
-
-/**
- * axe on the screen in the light theme, then again once the system has switched to dark: the app
- * follows the system's theme while it is open, so one load serves both (a new page and, for the
- * private screens, a new demo for each theme took twice as long).
- */
-async function expectNoSevereAxeIssueInEachTheme(page: Page, path: string): Promise<void> {
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-  await expectNoSevereAxeIssue(page, `${path} (light)`);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  // Colours that are still changing would be read half-way: the scan waits for their transitions.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation instanceof CSSTransition)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-  await expectNoSevereAxeIssue(page, `${path} (dark)`);
-}

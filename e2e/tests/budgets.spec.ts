@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import type { Notification } from '@ztart/shared/contracts/notifications';
-import { expectNoSevereAxeIssue } from './support/axe.ts';
+import { expectNoSevereAxeIssueInEachTheme } from './support/axe.ts';
 import { en } from './support/catalog.ts';
 import { fundAtLeast, money } from './support/money.ts';
 import { DEMO_PASSWORD, DEMO_PEOPLE, signIn, uniqueSuffix } from './support/people.ts';
@@ -95,9 +95,7 @@ test('a budget of 100.00 on a category: spending 85.00 into it shows 85 % and ra
   await expect(card.getByText(b('card.percent', { percent: '85' }))).toBeVisible();
   await expect(card.getByText(b('standing.near'))).toBeVisible();
   await expect(card.getByText(b('card.under', { amount: money(15_00) }))).toBeVisible();
-  await expectNoSevereAxeIssue(page, 'the budgets with progress bars');
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expectNoSevereAxeIssue(page, 'the budgets with progress bars, dark');
+  await expectNoSevereAxeIssueInEachTheme(page, 'the budgets with progress bars');
   await page.emulateMedia({ colorScheme: 'light' });
 
   // Exactly one alert, at 80 %: the bell counts it, the notification centre shows it unread, and

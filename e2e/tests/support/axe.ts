@@ -10,3 +10,25 @@ export async function expectNoSevereAxeIssue(page: Page, what: string): Promise<
     `serious or critical violations on ${what}`,
   ).toEqual([]);
 }
+
+/**
+ * axe on what the page shows in the light theme, then again once the system has switched to dark
+ * (the page is left in dark): the app follows the system's theme while it is open, so one load
+ * serves both (a new page and, for a private screen, a new demo for each theme took twice as long).
+ */
+export async function expectNoSevereAxeIssueInEachTheme(page: Page, what: string): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await expectNoSevereAxeIssue(page, `${what} (light)`);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  // Colours that are still changing would be read half-way: the scan waits for their transitions.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  await expectNoSevereAxeIssue(page, `${what} (dark)`);
+}
