@@ -10,12 +10,11 @@ export default defineProject({
   plugins: [react(), localesPlugin(localesDir)],
   resolve: { alias: { '@': srcDir } },
   test: {
-    name: 'web',
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    // The tooling's own tests too: the glossary check reads every catalogue.
-    include: ['src/**/*.test.{ts,tsx}', 'tooling/**/*.test.ts'],
     restoreMocks: true,
+    // Globals a test stubbed are restored after it, whatever file comes next in the same jsdom.
+    unstubGlobals: true,
     // Route tests render whole screens, loading their code on first use.
     testTimeout: 15_000,
   },

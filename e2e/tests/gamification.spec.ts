@@ -11,6 +11,10 @@ const TIP_CHALLENGES = ['send_tip', 'send_tips_3'] as const;
 /** XP, celebrations and notifications arrive a moment after the action has committed (decision 0050). */
 const AWARD_TIMEOUT_MS = 20_000;
 
+// The other journeys run without motion (playwright.config.ts): here the celebrations move, until
+// the journey asks for reduced motion itself.
+test.use({ reducedMotion: 'no-preference' });
+
 async function standingOf(page: Page): Promise<GamificationResponse> {
   const response = await page.request.get('/api/gamification');
   expect(response.ok()).toBe(true);

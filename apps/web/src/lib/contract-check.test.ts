@@ -10,12 +10,19 @@ describe('contractCheck', () => {
   });
 
   it('uses a first answer at once and checks it once the contract has loaded', async () => {
-    const load = vi.fn(async () => answerSchema);
+    // The contract arrives when the test says so, however soon the page counts as idle.
+    let arrive: (() => void) | undefined;
+    const load = vi.fn(
+      () => new Promise<typeof answerSchema>((resolve) => (arrive = () => resolve(answerSchema))),
+    );
     const contract = contractCheck(load);
     const mismatch = vi.fn();
 
     await expect(contract.check({ count: 'many' }, mismatch)).resolves.toEqual({ count: 'many' });
     expect(contract.loaded()).toBe(false);
+    await vi.waitFor(() => expect(load).toHaveBeenCalled());
+    expect(mismatch).not.toHaveBeenCalled();
+    arrive?.();
     await vi.waitFor(() => expect(mismatch).toHaveBeenCalledTimes(1));
     expect(load).toHaveBeenCalledTimes(1);
     expect(contract.loaded()).toBe(true);
