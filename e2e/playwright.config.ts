@@ -33,7 +33,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // Recording a trace costs about a fifth of a journey's CPU: CI records one only when a failed
+    // test runs again; a local run (no retries) keeps the failed tests' traces.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     // Without motion: skeletons that pulse while data loads and dialogs that fade repaint every
     // frame, and on two cores that painting took about a sixth of the run (decision 0059). The
     // gamification journey, whose celebrations move, runs with full motion and checks both.
