@@ -1,3 +1,5 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { startFromFirstData } from '@/app/first-paint/first-data';
@@ -6,17 +8,46 @@ import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
 import { getAppI18n } from '@/i18n/i18n';
 
-export function App() {
-  const [queryClient] = useState(() => {
-    const client = createQueryClient();
-    // A page rendered with the person's first answers hands them over (decision 0055).
-    startFromFirstData(client);
-    return client;
-  });
+/** What the app needs before its first render. */
+export interface AppParts {
+  i18n: I18n;
+  queryClient: QueryClient;
+  router: ReturnType<typeof createAppRouter>;
+}
+
+function createQueryClientFromFirstData(): QueryClient {
+  const client = createQueryClient();
+  // A page rendered with the person's first answers hands them over (decision 0055).
+  startFromFirstData(client);
+  return client;
+}
+
+/** Lets the browser paint and answer input before the next step of the start. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * Makes the app's parts one per task, after the task that ran the app's scripts: translations, the query client, then the router (which
+ * matches the page's route and starts loading its screen and data). Together, in the first
+ * render, they made one task too long for a slow phone (decision 0060).
+ */
+export async function prepareApp(): Promise<AppParts> {
+  await nextTask();
+  const i18n = getAppI18n();
+  await nextTask();
+  const queryClient = createQueryClientFromFirstData();
+  await nextTask();
   // With the query client: a screen's data can start loading with its code (decision 0034).
-  const [router] = useState(() => createAppRouter(queryClient));
+  const router = createAppRouter(queryClient);
+  return { i18n, queryClient, router };
+}
+
+export function App({ parts }: { parts?: AppParts }) {
+  const [queryClient] = useState(() => parts?.queryClient ?? createQueryClientFromFirstData());
+  const [router] = useState(() => parts?.router ?? createAppRouter(queryClient));
   return (
-    <AppProviders i18n={getAppI18n()} queryClient={queryClient}>
+    <AppProviders i18n={parts?.i18n ?? getAppI18n()} queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>
   );

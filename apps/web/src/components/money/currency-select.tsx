@@ -2,21 +2,14 @@ import { CURRENCIES, type Currency, isCurrency } from '@ztart/shared/money';
 import { useTranslation } from 'react-i18next';
 import { Select } from '@/components/ui/select';
 
-/** One `Intl.DisplayNames` per language: creating one costs far more than asking it. */
-const displayNames = new Map<string, Intl.DisplayNames | null>();
-
-/** The currency's name in the person's language ("US dollar", "dólar estadounidense"). */
-export function currencyName(currency: Currency, locale: string): string {
-  let names = displayNames.get(locale);
-  if (names === undefined) {
-    try {
-      names = new Intl.DisplayNames([locale], { type: 'currency' });
-    } catch {
-      names = null;
-    }
-    displayNames.set(locale, names);
-  }
-  return names?.of(currency) ?? currency;
+/**
+ * The currency's name in the person's language ("US dollar", "dólar estadounidense"), from the
+ * common catalogue. Not `Intl.DisplayNames`: its first use loads the language's currency names,
+ * one long task on a phone that held the wallet's first render (decision 0060).
+ */
+export function useCurrencyName(): (currency: Currency) => string {
+  const { t } = useTranslation('common');
+  return (currency) => t(`currencyNames.${currency}`);
 }
 
 export interface CurrencySelectProps {
@@ -40,7 +33,7 @@ export function CurrencySelect({
   className,
   id,
 }: CurrencySelectProps) {
-  const { i18n } = useTranslation();
+  const currencyName = useCurrencyName();
   return (
     <Select
       id={id}
@@ -54,7 +47,7 @@ export function CurrencySelect({
     >
       {currencies.map((currency) => (
         <option key={currency} value={currency}>
-          {currency} · {currencyName(currency, i18n.language)}
+          {currency} · {currencyName(currency)}
         </option>
       ))}
     </Select>

@@ -23,10 +23,12 @@ function useScrollEdges(ref: RefObject<HTMLElement | null>) {
         current.before === before && current.after === after ? current : { before, after },
       );
     };
-    measure();
     list.addEventListener('scroll', measure, { passive: true });
+    // The observer's first call measures once the browser has laid the page out: measuring here
+    // would force that layout in the middle of the first render's task (decision 0060).
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
-    observer?.observe(list);
+    if (observer) observer.observe(list);
+    else measure();
     return () => {
       list.removeEventListener('scroll', measure);
       observer?.disconnect();

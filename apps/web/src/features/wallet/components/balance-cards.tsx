@@ -2,7 +2,7 @@ import type { WalletBalance } from '@ztart/shared/contracts/wallet';
 import { Clock, PiggyBank } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { currencyName } from '@/components/money/currency-select';
+import { useCurrencyName } from '@/components/money/currency-select';
 import { useFormatMoney } from '@/components/money/money';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
@@ -12,7 +12,8 @@ import { cn } from '@/lib/cn';
  * it, and what is put aside in goals (outside the total, still the person's). The first (the main currency) is the largest: it is the number people open the app for.
  */
 export function BalanceCards({ balances }: { balances: WalletBalance[] }) {
-  const { t, i18n } = useTranslation('wallet');
+  const { t } = useTranslation('wallet');
+  const currencyName = useCurrencyName();
   const format = useFormatMoney();
   const [main, ...others] = balances;
   return (
@@ -30,9 +31,7 @@ export function BalanceCards({ balances }: { balances: WalletBalance[] }) {
               <h2 className="text-sm font-medium text-muted-foreground">
                 {t('balance.title', { currency: balance.currency })}
               </h2>
-              <span className="truncate text-xs text-muted-foreground">
-                {currencyName(balance.currency, i18n.language)}
-              </span>
+              <span className="truncate text-xs text-muted-foreground">{currencyName(balance.currency)}</span>
             </div>
             <p
               className={cn(
