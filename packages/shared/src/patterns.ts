@@ -15,6 +15,16 @@ export const QR_SHORT_CODE_PATTERN = /^[A-Za-z0-9]{6,16}$/;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const EMAIL_MAX_LENGTH = 254;
 
+/** Validation constants of spec §5 and §9: validation.ts builds the field schemas on them. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const DELETE_CONFIRMATION_WORD = 'DELETE';
+
+/** A typed ztartag as stored: without spaces or a leading @, in lower case. */
+export function normalizeZtartag(tag: string): string {
+  return tag.trim().replace(/^@/, '').toLowerCase();
+}
+
 /** Spaces, dashes, dots and brackets people type in a phone number; PHONE_PATTERN has none. */
 const PHONE_DECORATION = /[\s().-]/g;
 

@@ -1,14 +1,26 @@
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, PHONE_PATTERN, PIN_PATTERN, ZTARTAG_PATTERN } from './patterns.ts';
+import {
+  DELETE_CONFIRMATION_WORD,
+  EMAIL_MAX_LENGTH,
+  normalizeZtartag,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PHONE_PATTERN,
+  PIN_PATTERN,
+  ZTARTAG_PATTERN,
+} from './patterns.ts';
 import { safeText } from './safe-text.ts';
 import { isTimeZone } from './time-zones.ts';
 
-export { PHONE_PATTERN, PIN_PATTERN, ZTARTAG_PATTERN };
-
-/** Validation constants of spec §5 and §9, with the field schemas built on them. */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
-export const DELETE_CONFIRMATION_WORD = 'DELETE';
+export {
+  DELETE_CONFIRMATION_WORD,
+  normalizeZtartag,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PHONE_PATTERN,
+  PIN_PATTERN,
+  ZTARTAG_PATTERN,
+};
 
 /**
  * Field schemas carry message keys, not sentences: the web app translates them
@@ -42,7 +54,3 @@ export const timeZoneSchema = safeText({ trim: false }).max(64).refine(isTimeZon
 export const deleteConfirmationSchema = z.literal(DELETE_CONFIRMATION_WORD, {
   error: 'validation.deleteConfirmation',
 });
-
-export function normalizeZtartag(tag: string): string {
-  return tag.trim().replace(/^@/, '').toLowerCase();
-}

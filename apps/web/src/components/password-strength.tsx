@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '@ztart/shared/validation';
+import { PASSWORD_MIN_LENGTH } from '@ztart/shared/patterns';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 

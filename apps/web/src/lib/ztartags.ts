@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { normalizeZtartag, ZTARTAG_PATTERN } from '@ztart/shared/validation';
+import { normalizeZtartag, ZTARTAG_PATTERN } from '@ztart/shared/patterns';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { api } from '@/lib/api-client';
 

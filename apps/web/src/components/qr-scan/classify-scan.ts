@@ -1,7 +1,7 @@
 import { QR_SHORT_CODE_PATTERN } from '@ztart/shared/contracts/qr-codes';
 import { type EmvErrorReason, type EmvPayment, parseEmvPayload, readEmvPayment } from '@ztart/shared/emv';
 import type { Currency } from '@ztart/shared/money';
-import { ZTARTAG_PATTERN } from '@ztart/shared/validation';
+import { ZTARTAG_PATTERN } from '@ztart/shared/patterns';
 
 /** The text of a QR code is bounded before anything reads it: ours are far shorter. */
 export const SCAN_TEXT_MAX_LENGTH = 4096;

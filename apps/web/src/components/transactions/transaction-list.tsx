@@ -20,6 +20,7 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useErrorMessage } from '@/hooks/use-error-message';
+import { useFirstAnswerShown } from '@/hooks/use-first-answer-shown';
 import { useAuth } from '@/lib/auth/auth-context';
 import { cn } from '@/lib/cn';
 import { dateTimeFormat } from '@/lib/date-format';
@@ -64,7 +65,8 @@ export function TransactionList({
   );
   const categoryOf = (id: string | null) => (id ? (categoryById.get(id) ?? null) : null);
 
-  if (query.isPending) return <ListSkeleton rows={compact ? 3 : 6} className={className} />;
+  const answerShown = useFirstAnswerShown(query.isPending);
+  if (!answerShown || query.isPending) return <ListSkeleton rows={compact ? 3 : 6} className={className} />;
 
   if (query.isError && query.transactions.length === 0) {
     return (

@@ -1,4 +1,4 @@
-import { ZTARTAG_PATTERN } from '@ztart/shared/validation';
+import { ZTARTAG_PATTERN } from '@ztart/shared/patterns';
 
 /** The address of a public profile, relative to the site: `/@<ztartag>`. */
 export function publicProfilePathOf(ztartag: string): string {

@@ -1,4 +1,4 @@
-import { DELETE_CONFIRMATION_WORD, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@ztart/shared/validation';
+import { DELETE_CONFIRMATION_WORD, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@ztart/shared/patterns';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 

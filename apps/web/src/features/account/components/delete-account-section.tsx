@@ -1,5 +1,5 @@
 import { deleteAccountRequestSchema } from '@ztart/shared/contracts/profiles';
-import { DELETE_CONFIRMATION_WORD } from '@ztart/shared/validation';
+import { DELETE_CONFIRMATION_WORD } from '@ztart/shared/patterns';
 import { Trash2, TriangleAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';

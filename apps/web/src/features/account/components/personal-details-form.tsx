@@ -1,7 +1,7 @@
 import { type OwnProfile, updateProfileRequestSchema } from '@ztart/shared/contracts/profiles';
 import { LANGUAGES, type Language } from '@ztart/shared/languages';
 import { TEXT_LIMITS } from '@ztart/shared/limits';
-import { normalizeZtartag } from '@ztart/shared/validation';
+import { normalizeZtartag } from '@ztart/shared/patterns';
 import { Save, UserRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';

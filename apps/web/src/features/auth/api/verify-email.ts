@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type VerifyEmailResponse, verifyEmailResponseSchema } from '@ztart/shared/contracts/auth';
+import type { VerifyEmailResponse } from '@ztart/shared/contracts/auth';
 import { api } from '@/lib/api-client';
 
 /**
@@ -10,8 +10,14 @@ import { api } from '@/lib/api-client';
 export function useVerifyEmail(token: string) {
   return useQuery({
     queryKey: ['auth', 'verify-email', token],
-    queryFn: async (): Promise<VerifyEmailResponse> =>
-      verifyEmailResponseSchema.parse(await api.post<unknown>('/api/auth/verify-email', { token })),
+    queryFn: async (): Promise<VerifyEmailResponse> => {
+      const [body, { verifyEmailResponseSchema }] = await Promise.all([
+        api.post<unknown>('/api/auth/verify-email', { token }),
+        // The contract loads with the request: the auth screen's first load has no schema (decision 0060).
+        import('@ztart/shared/contracts/auth'),
+      ]);
+      return verifyEmailResponseSchema.parse(body);
+    },
     enabled: token !== '',
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,

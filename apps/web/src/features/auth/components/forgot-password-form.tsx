@@ -1,4 +1,3 @@
-import { emailRequestSchema } from '@ztart/shared/contracts/auth';
 import { Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,8 +5,9 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { useForgotPassword } from '@/features/auth/api/forgot-password';
+import { emailSchema } from '@/features/auth/auth-schemas';
 import { useErrorMessage } from '@/hooks/use-error-message';
-import { fieldErrorsFromApiError, validate } from '@/lib/forms/form-errors';
+import { fieldErrorsFromApiError } from '@/lib/forms/form-errors';
 import { useFieldMessage } from '@/lib/forms/use-field-message';
 import { useFormErrors } from '@/lib/forms/use-form-errors';
 
@@ -20,9 +20,9 @@ export function ForgotPasswordForm() {
   const { formRef, errors, showErrors, clearError } = useFormErrors<'email'>();
   const [email, setEmail] = useState('');
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const result = validate(emailRequestSchema, { email });
+    const result = await emailSchema.validate({ email });
     if (!result.success) return showErrors(result.errors);
     forgot.mutate(result.data, {
       onError: (error) => {
@@ -37,7 +37,13 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={emailSchema.preload}
+      className="flex flex-col gap-4"
+    >
       <p className="text-sm text-muted-foreground">{t('forgot.description')}</p>
       <TextField
         label={t('fields.email')}

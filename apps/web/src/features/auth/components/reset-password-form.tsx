@@ -1,4 +1,3 @@
-import { resetPasswordRequestSchema } from '@ztart/shared/contracts/auth';
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +6,10 @@ import { NewPasswordFields } from '@/components/new-password-fields';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { useResetPassword } from '@/features/auth/api/reset-password';
+import { resetPasswordSchema } from '@/features/auth/auth-schemas';
 import { useErrorMessage } from '@/hooks/use-error-message';
 import { ApiError } from '@/lib/api-client';
-import { type FieldErrors, fieldErrorsFromApiError, validate, withMatchCheck } from '@/lib/forms/form-errors';
+import { type FieldErrors, fieldErrorsFromApiError, withMatchCheck } from '@/lib/forms/form-errors';
 import { useFieldMessage } from '@/lib/forms/use-field-message';
 import { useFormErrors } from '@/lib/forms/use-form-errors';
 
@@ -39,9 +39,9 @@ export function ResetPasswordForm({
     clearError(field);
   };
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const result = validate(resetPasswordRequestSchema, { ...values, token });
+    const result = await resetPasswordSchema.validate({ ...values, token });
     let fieldErrors: FieldErrors<Field> = result.success ? {} : result.errors;
     fieldErrors = withMatchCheck(
       fieldErrors,
@@ -94,7 +94,13 @@ export function ResetPasswordForm({
 
   const badLink = reset.error instanceof ApiError && reset.error.code === 'invalid_token';
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={resetPasswordSchema.preload}
+      className="flex flex-col gap-4"
+    >
       <NewPasswordFields
         labels={{
           password: t('auth:fields.newPassword'),

@@ -1,4 +1,3 @@
-import { signInRequestSchema } from '@ztart/shared/contracts/auth';
 import { LogIn } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +6,11 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
+import { signInSchema } from '@/features/auth/auth-schemas';
 import { ResendVerification } from '@/features/auth/components/resend-verification';
 import { ApiError } from '@/lib/api-client';
 import { useSignIn } from '@/lib/auth/auth-actions';
-import { fieldErrorsFromApiError, validate } from '@/lib/forms/form-errors';
+import { fieldErrorsFromApiError } from '@/lib/forms/form-errors';
 import { useFieldMessage } from '@/lib/forms/use-field-message';
 import { useFormErrors } from '@/lib/forms/use-form-errors';
 
@@ -35,10 +35,10 @@ export function SignInForm() {
     clearError(field);
   };
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setUnverified(null);
-    const result = validate(signInRequestSchema, values);
+    const result = await signInSchema.validate(values);
     if (!result.success) return showErrors(result.errors);
     signIn.mutate(result.data, {
       onError: (error) => {
@@ -52,7 +52,13 @@ export function SignInForm() {
   };
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={signInSchema.preload}
+      className="flex flex-col gap-4"
+    >
       <TextField
         label={t('auth:fields.email')}
         type="email"

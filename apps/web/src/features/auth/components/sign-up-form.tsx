@@ -1,6 +1,5 @@
-import { signUpRequestSchema } from '@ztart/shared/contracts/auth';
 import { languageFromTag } from '@ztart/shared/languages';
-import { normalizeZtartag } from '@ztart/shared/validation';
+import { normalizeZtartag } from '@ztart/shared/patterns';
 import { MailCheck, UserPlus } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,10 +9,11 @@ import { CheckboxField } from '@/components/ui/checkbox-field';
 import { TextField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { ZtartagField } from '@/components/ztartag-field';
+import { signUpSchema } from '@/features/auth/auth-schemas';
 import { LegalLink } from '@/features/auth/components/legal-dialog';
 import { ResendVerification } from '@/features/auth/components/resend-verification';
 import { useSignUp } from '@/lib/auth/auth-actions';
-import { type FieldErrors, fieldErrorsFromApiError, validate, withMatchCheck } from '@/lib/forms/form-errors';
+import { type FieldErrors, fieldErrorsFromApiError, withMatchCheck } from '@/lib/forms/form-errors';
 import { useFieldMessage } from '@/lib/forms/use-field-message';
 import { useFormErrors } from '@/lib/forms/use-form-errors';
 import { deviceTimeZone } from '@/lib/time-zone';
@@ -71,10 +71,10 @@ export function SignUpForm({ onSignIn }: { onSignIn: () => void }) {
     }
   };
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const tag = normalizeZtartag(values.ztartag);
-    const result = validate(signUpRequestSchema, {
+    const result = await signUpSchema.validate({
       ...values,
       ztartag: tag === '' ? undefined : tag,
       language: languageFromTag(i18n.resolvedLanguage ?? i18n.language),
@@ -120,7 +120,13 @@ export function SignUpForm({ onSignIn }: { onSignIn: () => void }) {
   }
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={signUpSchema.preload}
+      className="flex flex-col gap-4"
+    >
       <TextField
         label={t('auth:fields.email')}
         type="email"

@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { emailRequestSchema } from '@ztart/shared/contracts/auth';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,11 +8,11 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useResendVerification } from '@/features/auth/api/resend-verification';
 import { useVerifyEmail } from '@/features/auth/api/verify-email';
+import { emailSchema } from '@/features/auth/auth-schemas';
 import { useErrorMessage } from '@/hooks/use-error-message';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';
 import { SESSION_QUERY_KEY } from '@/lib/auth/session';
-import { validate } from '@/lib/forms/form-errors';
 import { useFieldMessage } from '@/lib/forms/use-field-message';
 
 const REFUSAL_REASONS = ['invalid', 'used', 'expired', 'email_taken'] as const;
@@ -112,9 +111,9 @@ function ResendForm() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const result = validate(emailRequestSchema, { email });
+    const result = await emailSchema.validate({ email });
     if (!result.success) return setError(result.errors.email);
     resend.mutate(result.data);
   };
@@ -123,7 +122,7 @@ function ResendForm() {
     return <FormAlert variant="success">{t('resend.sent', { email: resend.variables.email })}</FormAlert>;
   }
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
+    <form noValidate onSubmit={onSubmit} onFocus={emailSchema.preload} className="flex flex-col gap-3">
       <p className="text-sm text-muted-foreground">{t('verify.askAgain')}</p>
       <TextField
         label={t('fields.email')}

@@ -87,7 +87,8 @@ describe('/auth: sign in', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     const email = screen.getByLabelText('Email');
-    expect(email).toHaveAttribute('aria-invalid', 'true');
+    // The form's schema loads on its first focus; the check waits for it.
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
     expect(email).toHaveAccessibleDescription('Enter a valid email address');
     expect(email).toHaveFocus();
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('This field is required');
@@ -118,7 +119,7 @@ describe('/auth: sign up', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
     const confirmation = screen.getByLabelText('Confirm password');
-    expect(confirmation).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(confirmation).toHaveAttribute('aria-invalid', 'true'));
     expect(confirmation).toHaveAccessibleDescription('Passwords do not match');
     expect(confirmation).toHaveFocus();
     expect(screen.getByLabelText('Ztartag (optional)')).toHaveAccessibleDescription(
@@ -293,7 +294,8 @@ describe('/auth: links from mails, forgotten passwords and the demo', () => {
     expect(await screen.findByText('Demo Mode')).toBeInTheDocument();
     expect(screen.getByText('Demo mode is now active')).toBeInTheDocument();
     expect(await screen.findByTestId('demo-banner')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    // The home screen loads its code before the navigation completes.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(isDemoMode()).toBe(true);
     expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
   });

@@ -9,6 +9,7 @@ import { GamificationSkeleton } from '@/components/gamification/gamification-ske
 import { LevelProgress } from '@/components/gamification/level-progress';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useFirstAnswerShown } from '@/hooks/use-first-answer-shown';
 import { latestUnlocked, nextToUnlock } from '@/lib/gamification/achievement-order';
 import { useGamification } from '@/lib/gamification/gamification-query';
 
@@ -23,7 +24,8 @@ export function GamificationPanel() {
   const { t } = useTranslation('gamification');
   const titleId = useId();
   const query = useGamification();
-  if (query.isPending) return <GamificationSkeleton />;
+  const answerShown = useFirstAnswerShown(query.isPending);
+  if (!answerShown || query.isPending) return <GamificationSkeleton />;
   if (query.isError && !query.data)
     return (
       <section aria-labelledby={titleId} className="flex flex-col gap-2">
