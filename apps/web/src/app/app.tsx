@@ -7,6 +7,7 @@ import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
 import { getAppI18n } from '@/i18n/i18n';
+import { awaitPreloadedSession } from '@/lib/auth/session';
 
 /** What the app needs before its first render. */
 export interface AppParts {
@@ -28,9 +29,10 @@ function nextTask(): Promise<void> {
 }
 
 /**
- * Makes the app's parts one per task, after the task that ran the app's scripts: translations, the query client, then the router (which
- * matches the page's route and starts loading its screen and data). Together, in the first
- * render, they made one task too long for a slow phone (decision 0060).
+ * Makes the app's parts one per task, after the task that ran the app's scripts: the translations,
+ * the query client, then the router (which matches the page's route and starts loading its screen
+ * and data). Together, in the first render, they made one task too long for a slow phone. Then it
+ * waits for the session the page asked for with its HTML, if it did (decision 0060).
  */
 export async function prepareApp(): Promise<AppParts> {
   await nextTask();
@@ -40,6 +42,7 @@ export async function prepareApp(): Promise<AppParts> {
   await nextTask();
   // With the query client: a screen's data can start loading with its code (decision 0034).
   const router = createAppRouter(queryClient);
+  await awaitPreloadedSession(queryClient);
   return { i18n, queryClient, router };
 }
 

@@ -96,3 +96,33 @@ export async function reloadSession(queryClient: QueryClient): Promise<void> {
   queryClient.removeQueries({ predicate: (query) => !isSessionQuery(query.queryKey) });
   await queryClient.resetQueries({ queryKey: SESSION_QUERY_KEY });
 }
+
+/** At most this long the app's start waits for a session answer the page asked for with its HTML. */
+export const PRELOADED_SESSION_WAIT_MS = 2_000;
+
+/**
+ * When the page asked for the session with its HTML (the server does when the request carries a
+ * session cookie) and has not brought the answer along, waits for that answer before the first
+ * render, at most PRELOADED_SESSION_WAIT_MS. The first render is then the person's screen. Without
+ * it, the answer would arrive after a first render for nobody yet and render the whole layout again
+ * in a task React never splits (decision 0060).
+ */
+export async function awaitPreloadedSession(
+  queryClient: QueryClient,
+  doc: Document = document,
+): Promise<void> {
+  if (queryClient.getQueryData(SESSION_QUERY_KEY) !== undefined) return;
+  if (!doc.querySelector(`link[rel="preload"][href="${SESSION_PATH}"]`)) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    queryClient.prefetchQuery({
+      queryKey: SESSION_QUERY_KEY,
+      queryFn: ({ signal }) => fetchSession(signal),
+      retry: false,
+    }),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, PRELOADED_SESSION_WAIT_MS);
+    }),
+  ]);
+  clearTimeout(timer);
+}

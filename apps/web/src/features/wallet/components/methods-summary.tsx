@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { bankAccountsOf, cardsOf, usePaymentMethods } from '@/features/wallet/api/get-payment-methods';
 import { PaymentMethodLine } from '@/features/wallet/components/payment-method-line';
 import { useErrorMessage } from '@/hooks/use-error-message';
+import { useFirstAnswerShown } from '@/hooks/use-first-answer-shown';
 
 function preferred(methods: PaymentMethod[]): PaymentMethod | undefined {
   return methods.find((method) => method.isDefault) ?? methods[0];
@@ -19,6 +20,7 @@ function preferred(methods: PaymentMethod[]): PaymentMethod | undefined {
 export function MethodsSummary() {
   const { t } = useTranslation('wallet');
   const methods = usePaymentMethods();
+  const answerShown = useFirstAnswerShown(methods.isPending);
   const errorMessage = useErrorMessage();
   const titleId = useId();
   const cards = cardsOf(methods.data ?? []);
@@ -39,9 +41,9 @@ export function MethodsSummary() {
         </Link>
       </CardHeader>
       <CardContent className="flex flex-col gap-1 text-sm">
-        {methods.isPending ? <Skeleton className="h-14 w-full" /> : null}
-        {methods.isError ? <FormAlert>{errorMessage(methods.error)}</FormAlert> : null}
-        {methods.isSuccess ? (
+        {answerShown ? null : <Skeleton className="h-14 w-full" />}
+        {answerShown && methods.isError ? <FormAlert>{errorMessage(methods.error)}</FormAlert> : null}
+        {answerShown && methods.isSuccess ? (
           <>
             <p className="text-muted-foreground">
               {t('summary.counts', {
