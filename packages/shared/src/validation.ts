@@ -2,7 +2,6 @@ import { z } from 'zod';
 import {
   DELETE_CONFIRMATION_WORD,
   EMAIL_MAX_LENGTH,
-  normalizeZtartag,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PHONE_PATTERN,
@@ -12,15 +11,8 @@ import {
 import { safeText } from './safe-text.ts';
 import { isTimeZone } from './time-zones.ts';
 
-export {
-  DELETE_CONFIRMATION_WORD,
-  normalizeZtartag,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  PHONE_PATTERN,
-  PIN_PATTERN,
-  ZTARTAG_PATTERN,
-};
+/** The plain formats and limits the schemas are built on, for code that imports them together. */
+export * from './patterns.ts';
 
 /**
  * Field schemas carry message keys, not sentences: the web app translates them

@@ -1,3 +1,5 @@
+import { onDemand } from '@/lib/on-demand';
+
 /**
  * Checks the answers a first screen needs (the session, the home's figures) against their shared
  * contracts without making that screen download the schema library first (zod: about 25 KB of
@@ -68,30 +70,16 @@ export interface ContractCheck<T> {
 
 /** A contract loaded on demand (`() => import('@ztart/shared/contracts/x').then((m) => m.xSchema)`). */
 export function contractCheck<T>(load: () => Promise<ContractSchema<T>>): ContractCheck<T> {
-  let schema: ContractSchema<T> | null = null;
-  let loading: Promise<ContractSchema<T>> | null = null;
-  const ensureLoaded = (): Promise<ContractSchema<T>> => {
-    loading ??= load().then(
-      (loadedSchema) => {
-        schema = loadedSchema;
-        return loadedSchema;
-      },
-      (error: unknown) => {
-        // A failed download (offline) is tried again by the next answer.
-        loading = null;
-        throw error;
-      },
-    );
-    return loading;
-  };
+  const contract = onDemand(load);
 
   return {
-    loaded: () => schema !== null,
+    loaded: () => contract.current() !== undefined,
     check: async (body, onLateMismatch) => {
       if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AnswerShapeError();
+      const schema = contract.current();
       if (schema) return schema.parse(body);
       void afterFirstScreen()
-        .then(ensureLoaded)
+        .then(contract.load)
         .then((loadedSchema) => {
           const result = loadedSchema.safeParse(body);
           if (!result.success) onLateMismatch(result.error);

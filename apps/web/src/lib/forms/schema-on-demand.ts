@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
 import { type ValidationResult, validate } from '@/lib/forms/form-errors';
+import { onDemand } from '@/lib/on-demand';
 
 export interface SchemaOnDemand<T> {
   /** Starts loading the schema: call it when the form is first used (its first focus). */
@@ -13,26 +14,11 @@ export interface SchemaOnDemand<T> {
  * library then stays out of the screen's first load, which a slow phone feels (decision 0060).
  */
 export function schemaOnDemand<T>(load: () => Promise<ZodType<T>>): SchemaOnDemand<T> {
-  let schema: ZodType<T> | undefined;
-  let loading: Promise<ZodType<T>> | undefined;
-  const ensureLoaded = () => {
-    loading ??= load().then(
-      (loaded) => {
-        schema = loaded;
-        return loaded;
-      },
-      (error: unknown) => {
-        // A failed download (offline) is tried again by the next use.
-        loading = undefined;
-        throw error;
-      },
-    );
-    return loading;
-  };
+  const schema = onDemand(load);
   return {
-    preload: () => void ensureLoaded().catch(() => undefined),
+    preload: () => void schema.load().catch(() => undefined),
     validate: async (values) => {
-      const loaded = schema ?? (await ensureLoaded().catch(() => undefined));
+      const loaded = schema.current() ?? (await schema.load().catch(() => undefined));
       // Without the schema (its download failed), the server checks the values with the same one
       // and answers with the fields' errors.
       return loaded ? validate(loaded, values) : { success: true, data: values as T };
