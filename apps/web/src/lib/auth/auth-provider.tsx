@@ -6,11 +6,11 @@ import { onSessionExpired } from '@/lib/api-client';
 import { AuthContext, type AuthState, LOADING_AUTH, SIGNED_OUT_AUTH } from '@/lib/auth/auth-context';
 import {
   demoAuthState,
-  fetchSession,
   onSessionMismatch,
   reloadSession,
   replaceSession,
   SESSION_QUERY_KEY,
+  sessionQuery,
 } from '@/lib/auth/session';
 import { isDemoMode, subscribeDemoMode } from '@/lib/demo/demo-mode';
 
@@ -27,12 +27,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   // No Suspense here: the session request must start while the catalogues are still loading.
   const { i18n } = useTranslation(undefined, { useSuspense: false });
-  const session = useQuery({
-    queryKey: SESSION_QUERY_KEY,
-    queryFn: ({ signal }) => fetchSession(signal),
-    // A failed session answer is final: the visitor is signed out, no need to ask again.
-    retry: false,
-  });
+  const session = useQuery(sessionQuery);
 
   // Demo mode switched (here, or in another tab): the session follows the flag.
   const demo = useSyncExternalStore(subscribeDemoMode, isDemoMode, () => false);

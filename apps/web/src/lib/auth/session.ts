@@ -97,6 +97,14 @@ export async function reloadSession(queryClient: QueryClient): Promise<void> {
   await queryClient.resetQueries({ queryKey: SESSION_QUERY_KEY });
 }
 
+/** The session's query, for the provider and the start alike. */
+export const sessionQuery = {
+  queryKey: SESSION_QUERY_KEY,
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchSession(signal),
+  // A failed session answer is final: the visitor is signed out, no need to ask again.
+  retry: false,
+} as const;
+
 /** At most this long the app's start waits for a session answer the page asked for with its HTML. */
 export const PRELOADED_SESSION_WAIT_MS = 2_000;
 
@@ -115,11 +123,7 @@ export async function awaitPreloadedSession(
   if (!doc.querySelector(`link[rel="preload"][href="${SESSION_PATH}"]`)) return;
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([
-    queryClient.prefetchQuery({
-      queryKey: SESSION_QUERY_KEY,
-      queryFn: ({ signal }) => fetchSession(signal),
-      retry: false,
-    }),
+    queryClient.prefetchQuery(sessionQuery),
     new Promise<void>((resolve) => {
       timer = setTimeout(resolve, PRELOADED_SESSION_WAIT_MS);
     }),
