@@ -434,6 +434,29 @@ describe('invoices', () => {
       expect(history[0]).toMatchObject({ kind: 'invoice_out', amountMinor: 1_104 });
     });
 
+    it('answers invoice_not_payable for an invoice paid meanwhile, before asking the payer for their PIN', async () => {
+      const ada = await person();
+      const bob = await person();
+      const cleo = await person();
+      await fund(db(), bob.userId, 10_000);
+      await fund(db(), cleo.userId, 10_000);
+      // 60.00: above the amount from which a set PIN is asked for.
+      const invoice = await sentInvoice(ada, {
+        taxRateBasisPoints: 0,
+        lines: [{ description: 'Workshop', quantity: 1, unitPriceMinor: 6_000 }],
+      });
+      const pin = await call(cleo, 'POST', '/api/pin', { pin: '4821', pinConfirmation: '4821' });
+      expect(pin.statusCode, pin.body).toBe(201);
+      clock.advance({ minutes: 6 });
+      expect((await pay(codeOf(invoice), { source: 'wallet' }, cleo)).json().error.code).toBe('pin_required');
+
+      expect((await pay(codeOf(invoice), { source: 'wallet' }, bob)).statusCode).toBe(201);
+      const late = await pay(codeOf(invoice), { source: 'wallet' }, cleo);
+      expect(late.statusCode).toBe(409);
+      expect(late.json().error.code).toBe('invoice_not_payable');
+      expect((await walletBalanceOf(testApp.app, cleo)).availableMinor).toBe(10_000);
+    });
+
     it('refuses someone the issuer blocked, by wallet and by card alike, charging nothing', async () => {
       const ada = await person();
       const bob = await person();

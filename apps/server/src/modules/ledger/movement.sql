@@ -326,6 +326,20 @@ BEGIN
       CONTINUE;
     END IF;
 
+    -- An invoice's payment: the recipient's sent invoice, for its total in its currency, paid once.
+    -- Checked before the payer's own limits: an invoice that is no longer payable is the answer,
+    -- not a PIN or the daily cap, which would be asked for in vain.
+    IF p_items->(i - 1) ? 'invoice' THEN
+      v_invoice := (p_items->(i - 1)->'invoice'->>'id')::uuid;
+      PERFORM 1 FROM invoices v WHERE v.id = v_invoice AND v.issuer_id = v_recipients[i]
+        AND v.status = 'sent' AND v.currency = v_currencies[i] AND v.total_minor = v_amounts[i]
+      FOR UPDATE;
+      IF NOT FOUND OR v_invoice = ANY (v_invoices_paid) THEN
+        v_outcomes[i] := jsonb_build_object('error', 'invoice_not_payable');
+        CONTINUE;
+      END IF;
+    END IF;
+
     IF v_check_daily[i] THEN
       v_remaining := v_sent_today[i];
       FOREACH v_at IN ARRAY v_accepted LOOP
@@ -363,18 +377,6 @@ BEGIN
       END LOOP;
       IF v_amounts[i] > v_remaining THEN
         v_outcomes[i] := jsonb_build_object('error', 'settlement_above_remaining');
-        CONTINUE;
-      END IF;
-    END IF;
-
-    -- An invoice's payment: the recipient's sent invoice, for its total in its currency, paid once.
-    IF p_items->(i - 1) ? 'invoice' THEN
-      v_invoice := (p_items->(i - 1)->'invoice'->>'id')::uuid;
-      PERFORM 1 FROM invoices v WHERE v.id = v_invoice AND v.issuer_id = v_recipients[i]
-        AND v.status = 'sent' AND v.currency = v_currencies[i] AND v.total_minor = v_amounts[i]
-      FOR UPDATE;
-      IF NOT FOUND OR v_invoice = ANY (v_invoices_paid) THEN
-        v_outcomes[i] := jsonb_build_object('error', 'invoice_not_payable');
         CONTINUE;
       END IF;
     END IF;
