@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
 import { WEB_APP_NOT_BUILT_MESSAGE } from './web-app.ts';
@@ -18,6 +19,7 @@ function makeWebBuild(): string {
   writeFileSync(path.join(distDir, 'index.html'), INDEX_HTML);
   writeFileSync(path.join(distDir, 'quick-tip.html'), QUICK_TIP_HTML);
   writeFileSync(path.join(distDir, 'assets/index-3f9a1c.js'), 'console.log("app")');
+  writeFileSync(path.join(distDir, 'assets/index-3f9a1c.js.br'), brotliCompressSync('console.log("app")'));
   writeFileSync(path.join(distDir, 'locales/es/common.json'), '{"hello":"Hola"}');
   writeFileSync(path.join(distDir, 'manifest.webmanifest'), '{"name":"Ztart Tips"}');
   writeFileSync(path.join(distDir, '.env'), 'SECRET=1');
@@ -84,6 +86,29 @@ describe('serving the built web app', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toMatch(/javascript/);
     expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends a script none of the headers that only a document uses, compressed or not', async () => {
+    for (const encoding of ['identity', 'br']) {
+      const answer = await testApp.app.inject({
+        method: 'GET',
+        url: '/assets/index-3f9a1c.js',
+        headers: { 'accept-encoding': encoding },
+      });
+
+      expect(answer.statusCode, encoding).toBe(200);
+      expect(answer.headers['content-encoding'], encoding).toBe(encoding === 'br' ? 'br' : undefined);
+      expect(answer.headers['x-content-type-options'], encoding).toBe('nosniff');
+      expect(answer.headers['cross-origin-resource-policy'], encoding).toBe('same-origin');
+      expect(answer.headers['referrer-policy'], encoding).toBe('strict-origin-when-cross-origin');
+      for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy']) {
+        expect(answer.headers[name], `${encoding} ${name}`).toBeUndefined();
+      }
+    }
+    // Any other file keeps them: it could be opened as a page of its own.
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(manifest.headers['x-frame-options']).toBe('DENY');
   });
 
   it('serves translation files and the manifest, revalidated so that a new build shows at once', async () => {

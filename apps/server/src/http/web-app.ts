@@ -14,6 +14,23 @@ const HASHED_ASSETS_DIR = 'assets';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Everything else (index.html, locales, manifest, icons) may be kept but is checked again each time. */
 const REVALIDATE = 'no-cache';
+/**
+ * Headers that govern a document (what it may load, frame or open), which a script or a style
+ * sheet has no use for. A first screen loads 30 to 40 such files: over HTTP/1.1 these headers made
+ * about 600 of each answer's 1,000 header bytes. `nosniff`, `Cross-Origin-Resource-Policy` and
+ * `Referrer-Policy` (a module script's own imports follow it) stay.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+] as const;
+const SUBRESOURCE_FILE = /\.(?:js|css)(?:\.br|\.gz)?$/;
 
 /** The light page of `/quick-tip` (its own small entry of the Vite build, without the app). */
 export const QUICK_TIP_HTML = 'quick-tip.html';
@@ -68,7 +85,11 @@ export async function registerWebApp(
       // strongest settings): handed out as they are to browsers that accept them.
       preCompressed: true,
       setHeaders: (reply, filePath) => {
-        reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
+        const hashed = filePath.startsWith(assetsDir);
+        reply.header('cache-control', hashed ? IMMUTABLE : REVALIDATE);
+        if (hashed && SUBRESOURCE_FILE.test(filePath)) {
+          for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name);
+        }
       },
     });
     // The static files answer a folder (`/`) with 403 when directory indexes are off.
