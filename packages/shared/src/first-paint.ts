@@ -23,6 +23,19 @@ export const FIRST_PAINT_FILE = '.ssr/first-paint.json';
  */
 export const FIRST_PAINT_RENDERER_FILE = '.ssr/first-paint.js';
 
+/**
+ * A page that starts the app after its first paint (decision 0054) lists what the app needs in a
+ * data block of this id, which its boot script reads and turns into tags, one per task.
+ */
+export const APP_BOOT_DATA_ID = 'app-boot';
+
+/**
+ * The boot script marks the document element with this attribute, and dispatches this event on the
+ * document, once it has added its last tag: from then on the screen's modules are all asked for.
+ */
+export const APP_BOOTED_ATTRIBUTE = 'data-app-booted';
+export const APP_BOOTED_EVENT = 'app-booted';
+
 /** Where a page rendered with a person's first answers hands them to the app (a JSON block, never run). */
 export const FIRST_DATA_ELEMENT_ID = 'first-data';
 

@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+
+import { APP_BOOTED_ATTRIBUTE, APP_BOOTED_EVENT } from '@ztart/shared/first-paint';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APP_BOOT_SCRIPT, appBootElements } from './app-boot.ts';
 
@@ -15,6 +17,8 @@ interface PageElement {
 }
 const { document } = globalThis as unknown as {
   document: {
+    documentElement: PageElement & { removeAttribute(name: string): void };
+    addEventListener(type: string, listener: () => void): void;
     head: { children: ArrayLike<PageElement>; replaceChildren(): void };
     body: { innerHTML: string; replaceChildren(): void };
   };
@@ -31,18 +35,22 @@ const added = () =>
 afterEach(() => {
   document.head.replaceChildren();
   document.body.replaceChildren();
+  document.documentElement.removeAttribute(APP_BOOTED_ATTRIBUTE);
   vi.unstubAllGlobals();
 });
 
 describe('the script that starts the app after the first paint', () => {
-  it('asks for the answers, then the entry, then the screen’s modules, each once', async () => {
+  it('asks for the answers, then the entry, then the screen’s modules, each once, then says it is done', async () => {
     vi.stubGlobal('requestAnimationFrame', (callback: () => void) => setTimeout(callback, 0));
+    const told = vi.fn(() => added().length);
+    document.addEventListener(APP_BOOTED_EVENT, told);
     const [data] = /<script type="application\/json"[^>]*>[^<]*<\/script>/.exec(appBootElements(BOOT)) ?? [];
     document.body.innerHTML = data ?? '';
 
     new Function(APP_BOOT_SCRIPT)();
     // Nothing before the frame is painted.
     expect(added()).toEqual([]);
+    expect(document.documentElement.getAttribute(APP_BOOTED_ATTRIBUTE)).toBeNull();
 
     await vi.waitFor(() => expect(added()).toHaveLength(5));
     expect(added()).toEqual([
@@ -54,8 +62,13 @@ describe('the script that starts the app after the first paint', () => {
     ]);
     for (const element of Array.from(document.head.children))
       expect(element.getAttribute('crossorigin')).toBe('anonymous');
+    // Done once the last tag is in: the document is marked, and the app told once.
+    expect(told).toHaveBeenCalledTimes(1);
+    expect(told).toHaveReturnedWith(5);
+    expect(document.documentElement.getAttribute(APP_BOOTED_ATTRIBUTE)).toBe('');
     // And nothing more afterwards.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(added()).toHaveLength(5);
+    expect(told).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { APP_BOOT_DATA_ID, APP_BOOTED_ATTRIBUTE, APP_BOOTED_EVENT } from '@ztart/shared/first-paint';
 import { jsonForScriptElement } from '@ztart/shared/script-data';
 
 /**
@@ -13,11 +14,10 @@ import { jsonForScriptElement } from '@ztart/shared/script-data';
  * Each request costs the main thread a few milliseconds on a phone (a slow one, 4 × this machine:
  * 12 to 66 ms each, 0.8 s for the thirty of a screen in one task). So the script adds one tag per
  * task (a message to itself, which no timer clamps), the answers first, then the entry, then the
- * screen's modules: the browser stays responsive between them.
+ * screen's modules: the browser stays responsive between them. After the last, it marks the
+ * document and tells the app, which waits for that before it loads its route (decision 0061):
+ * else the bundler's loader would add the tags not yet added itself, all in one task.
  */
-
-/** The id of the data block: the entry script, the modules to preload, the answers to preload. */
-export const APP_BOOT_DATA_ID = 'app-boot';
 
 export interface AppBoot {
   entry: string;
@@ -41,8 +41,13 @@ export const APP_BOOT_SCRIPT = `(() => {
     channel.port1.onmessage = () => {
       const [tag, properties] = tags.shift();
       d.head.append(Object.assign(d.createElement(tag), properties));
-      if (tags.length > 0) channel.port2.postMessage(null);
-      else channel.port1.close();
+      if (tags.length > 0) {
+        channel.port2.postMessage(null);
+        return;
+      }
+      channel.port1.close();
+      d.documentElement.setAttribute('${APP_BOOTED_ATTRIBUTE}', '');
+      d.dispatchEvent(new Event('${APP_BOOTED_EVENT}'));
     };
     channel.port2.postMessage(null);
   };

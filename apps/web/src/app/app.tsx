@@ -1,13 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { prepareMoneyFormats } from '@ztart/shared/money';
 import type { i18n as I18n } from 'i18next';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
+import { bootTagsAdded } from '@/app/first-paint/booted';
 import { startFromFirstData } from '@/app/first-paint/first-data';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
 import { getAppI18n } from '@/i18n/i18n';
-import { awaitPreloadedSession } from '@/lib/auth/session';
+import { awaitPreloadedSession, isSignedInPage } from '@/lib/auth/session';
 
 /** What the app needs before its first render. */
 export interface AppParts {
@@ -31,18 +33,26 @@ function nextTask(): Promise<void> {
 /**
  * Makes the app's parts one per task, after the task that ran the app's scripts: the translations,
  * the query client, then the router (which matches the page's route and starts loading its screen
- * and data). Together, in the first render, they made one task too long for a slow phone. Then it
- * waits for the session the page asked for with its HTML, if it did (decision 0060).
+ * and data), once the page's boot script has asked for the screen's modules. Together, in the first
+ * render, they made one task too long for a slow phone. Then it waits for the session the page
+ * asked for with its HTML, if it did, and meanwhile prepares, in a task of its own, the money
+ * formats of the signed-in screens (decisions 0060 and 0061).
  */
 export async function prepareApp(): Promise<AppParts> {
   await nextTask();
   const i18n = getAppI18n();
   await nextTask();
   const queryClient = createQueryClientFromFirstData();
+  await bootTagsAdded();
   await nextTask();
   // With the query client: a screen's data can start loading with its code (decision 0034).
   const router = createAppRouter(queryClient);
-  await awaitPreloadedSession(queryClient);
+  if (isSignedInPage(queryClient)) {
+    const session = awaitPreloadedSession(queryClient);
+    await nextTask();
+    prepareMoneyFormats(i18n.language);
+    await session;
+  }
   return { i18n, queryClient, router };
 }
 

@@ -105,6 +105,19 @@ export const sessionQuery = {
   retry: false,
 } as const;
 
+/** Whether the page asked for the session with its HTML: the server does for a session cookie. */
+function isSessionPreloaded(doc: Document): boolean {
+  return doc.querySelector(`link[rel="preload"][href="${SESSION_PATH}"]`) !== null;
+}
+
+/**
+ * Whether the page is for someone signed in, as far as the start can tell: it brought their session
+ * along (decision 0055) or asked for it with its HTML.
+ */
+export function isSignedInPage(queryClient: QueryClient, doc: Document = document): boolean {
+  return queryClient.getQueryData(SESSION_QUERY_KEY) !== undefined || isSessionPreloaded(doc);
+}
+
 /** At most this long the app's start waits for a session answer the page asked for with its HTML. */
 export const PRELOADED_SESSION_WAIT_MS = 2_000;
 
@@ -120,7 +133,7 @@ export async function awaitPreloadedSession(
   doc: Document = document,
 ): Promise<void> {
   if (queryClient.getQueryData(SESSION_QUERY_KEY) !== undefined) return;
-  if (!doc.querySelector(`link[rel="preload"][href="${SESSION_PATH}"]`)) return;
+  if (!isSessionPreloaded(doc)) return;
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([
     queryClient.prefetchQuery(sessionQuery),
