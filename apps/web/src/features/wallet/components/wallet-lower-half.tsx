@@ -2,7 +2,7 @@ import type { WalletResponse } from '@ztart/shared/contracts/wallet';
 import type { Currency } from '@ztart/shared/money';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TransactionList } from '@/components/transactions';
+import { TransactionList } from '@/components/transactions/transaction-list';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { AnalyticsCard } from '@/features/wallet/components/analytics-chart';
 import { LimitsCard } from '@/features/wallet/components/limits-card';
