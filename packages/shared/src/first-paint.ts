@@ -29,6 +29,18 @@ export const FIRST_PAINT_RENDERER_FILE = '.ssr/first-paint.js';
  */
 export const APP_BOOT_DATA_ID = 'app-boot';
 
+/** What that data block holds. */
+export interface AppBoot {
+  /** The app's entry script. */
+  entry: string;
+  /** The modules the screen needs, to preload. */
+  modules: string[];
+  /** The answers the screen needs (its catalogue, the session, its data), to preload. */
+  fetches: string[];
+  /** Whether the request carried a session cookie: the app then prepares what signed-in screens show. */
+  signedIn: boolean;
+}
+
 /**
  * The boot script marks the document element with this attribute, and dispatches this event on the
  * document, once it has added its last tag: from then on the screen's modules are all asked for.

@@ -8,6 +8,7 @@ const BOOT = {
   entry: '/assets/main-1.js',
   modules: ['/assets/react-2.js', '/assets/home-page-3.js'],
   fetches: ['/locales/en.json?v=4', '/api/auth/session'],
+  signedIn: false,
 };
 
 /** What the test touches of jsdom's page (the server's types have no DOM). */

@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { APP_BOOT_DATA_ID, APP_BOOTED_ATTRIBUTE, APP_BOOTED_EVENT } from '@ztart/shared/first-paint';
+import {
+  APP_BOOT_DATA_ID,
+  APP_BOOTED_ATTRIBUTE,
+  APP_BOOTED_EVENT,
+  type AppBoot,
+} from '@ztart/shared/first-paint';
 import { jsonForScriptElement } from '@ztart/shared/script-data';
 
 /**
@@ -15,15 +20,9 @@ import { jsonForScriptElement } from '@ztart/shared/script-data';
  * 12 to 66 ms each, 0.8 s for the thirty of a screen in one task). So the script adds one tag per
  * task (a message to itself, which no timer clamps), the answers first, then the entry, then the
  * screen's modules: the browser stays responsive between them. After the last, it marks the
- * document and tells the app, which waits for that before it loads its route (decision 0061):
+ * document and tells the app, which waits for that before it makes its router (decision 0061):
  * else the bundler's loader would add the tags not yet added itself, all in one task.
  */
-
-export interface AppBoot {
-  entry: string;
-  modules: string[];
-  fetches: string[];
-}
 
 export const APP_BOOT_SCRIPT = `(() => {
   const d = document;

@@ -241,7 +241,7 @@ export function createAppPage(options: AppPageOptions) {
           firstData
             ? `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${jsonForScriptElement(firstData)}</script>`
             : '',
-          appBootElements({ entry: entry ?? '', modules: [...entryModules, ...modules], fetches }),
+          appBootElements({ entry: entry ?? '', modules: [...entryModules, ...modules], fetches, signedIn }),
           html.slice(bodyEnd),
         ].join('')
       : [

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { AppBoot } from '@ztart/shared/first-paint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../config.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
@@ -197,16 +198,18 @@ describe('the web app as a phone receives it', () => {
       // Nothing of the app's in the head: the data block at the end of the body names it all.
       const head = html.slice(0, html.indexOf('</head>'));
       expect(head).not.toMatch(/<script type="module"|rel="modulepreload"|rel="preload"/);
-      const boot = dataBlockOf(html, 'app-boot') as { entry: string; modules: string[]; fetches: string[] };
+      const boot = dataBlockOf(html, 'app-boot') as AppBoot;
       expect(boot.entry).toBe(entryScriptOf(plain));
       for (const file of [boot.entry, ...boot.modules])
         expect(scriptsOf(distDir)).toContain(path.basename(file));
       expect(boot.modules.some((url) => url.includes('/auth-page-'))).toBe(true);
       expect(boot.fetches).toContain('/api/auth/session');
+      expect(boot.signedIn).toBe(false);
     });
 
     it('puts the wallet’s heading and loading shapes in /wallet’s HTML for a visitor with a session, and nothing personal', async () => {
       const html = await pageWithFirstPaint('/wallet', { cookie: 'session=not-checked-here' });
+      expect((dataBlockOf(html, 'app-boot') as AppBoot).signedIn).toBe(true);
       const firstPaint = firstPaintOf(html);
       expect(firstPaint).toContain('data-testid="screen-title"');
       expect(firstPaint).toContain('motion-safe:animate-pulse');

@@ -3,13 +3,13 @@ import { prepareMoneyFormats } from '@ztart/shared/money';
 import type { i18n as I18n } from 'i18next';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { bootTagsAdded } from '@/app/first-paint/booted';
+import { bootSaysSignedIn, bootTagsAdded } from '@/app/first-paint/booted';
 import { startFromFirstData } from '@/app/first-paint/first-data';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
 import { getAppI18n } from '@/i18n/i18n';
-import { awaitPreloadedSession, isSignedInPage } from '@/lib/auth/session';
+import { awaitPreloadedSession, hasSignedInSession } from '@/lib/auth/session';
 
 /** What the app needs before its first render. */
 export interface AppParts {
@@ -35,8 +35,8 @@ function nextTask(): Promise<void> {
  * the query client, then the router (which matches the page's route and starts loading its screen
  * and data), once the page's boot script has asked for the screen's modules. Together, in the first
  * render, they made one task too long for a slow phone. Then it waits for the session the page
- * asked for with its HTML, if it did, and meanwhile prepares, in a task of its own, the money
- * formats of the signed-in screens (decisions 0060 and 0061).
+ * asked for with its HTML, if it did, and meanwhile, for someone signed in, prepares the money
+ * formats of their screens in a task of its own (decisions 0060 and 0061).
  */
 export async function prepareApp(): Promise<AppParts> {
   await nextTask();
@@ -47,12 +47,12 @@ export async function prepareApp(): Promise<AppParts> {
   await nextTask();
   // With the query client: a screen's data can start loading with its code (decision 0034).
   const router = createAppRouter(queryClient);
-  if (isSignedInPage(queryClient)) {
-    const session = awaitPreloadedSession(queryClient);
+  const session = awaitPreloadedSession(queryClient);
+  if (hasSignedInSession(queryClient) || bootSaysSignedIn()) {
     await nextTask();
     prepareMoneyFormats(i18n.language);
-    await session;
   }
+  await session;
   return { i18n, queryClient, router };
 }
 

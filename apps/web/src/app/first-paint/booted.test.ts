@@ -1,6 +1,6 @@
 import { APP_BOOT_DATA_ID, APP_BOOTED_ATTRIBUTE, APP_BOOTED_EVENT } from '@ztart/shared/first-paint';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bootTagsAdded } from '@/app/first-paint/booted';
+import { bootSaysSignedIn, bootTagsAdded } from '@/app/first-paint/booted';
 
 /** Whether the promise has settled by the time the microtasks queued so far have run. */
 async function settled(promise: Promise<void>): Promise<boolean> {
@@ -13,11 +13,11 @@ async function settled(promise: Promise<void>): Promise<boolean> {
   return done;
 }
 
-function addBootBlock() {
+function addBootBlock(text = '{"entry":"/assets/main.js","modules":[],"fetches":[],"signedIn":false}') {
   const block = document.createElement('script');
   block.type = 'application/json';
   block.id = APP_BOOT_DATA_ID;
-  block.textContent = '{"entry":"/assets/main.js","modules":[],"fetches":[]}';
+  block.textContent = text;
   document.body.append(block);
 }
 
@@ -54,5 +54,21 @@ describe('bootTagsAdded', () => {
     expect(await settled(added)).toBe(false);
     vi.advanceTimersByTime(1);
     expect(await settled(added)).toBe(true);
+  });
+});
+
+describe('bootSaysSignedIn', () => {
+  it('tells what the page’s boot data says of the session cookie', () => {
+    addBootBlock('{"entry":"/assets/main.js","modules":[],"fetches":[],"signedIn":true}');
+    expect(bootSaysSignedIn()).toBe(true);
+    document.body.replaceChildren();
+    addBootBlock();
+    expect(bootSaysSignedIn()).toBe(false);
+  });
+
+  it('says no without boot data, or with data it cannot read', () => {
+    expect(bootSaysSignedIn()).toBe(false);
+    addBootBlock('{"signedIn":');
+    expect(bootSaysSignedIn()).toBe(false);
   });
 });

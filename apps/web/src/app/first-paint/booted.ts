@@ -1,4 +1,9 @@
-import { APP_BOOT_DATA_ID, APP_BOOTED_ATTRIBUTE, APP_BOOTED_EVENT } from '@ztart/shared/first-paint';
+import {
+  APP_BOOT_DATA_ID,
+  APP_BOOTED_ATTRIBUTE,
+  APP_BOOTED_EVENT,
+  type AppBoot,
+} from '@ztart/shared/first-paint';
 
 /** The longest the app's start waits for the page's boot script: a stalled one never holds it back. */
 export const BOOT_WAIT_MS = 1_000;
@@ -24,4 +29,15 @@ export function bootTagsAdded(doc: Document = document, maxWaitMs = BOOT_WAIT_MS
     const timer = setTimeout(done, maxWaitMs);
     doc.addEventListener(APP_BOOTED_EVENT, done);
   });
+}
+
+/** Whether the page's boot data says the request carried a session cookie; false without it. */
+export function bootSaysSignedIn(doc: Document = document): boolean {
+  const data = doc.getElementById(APP_BOOT_DATA_ID)?.textContent;
+  if (!data) return false;
+  try {
+    return (JSON.parse(data) as Partial<AppBoot>).signedIn === true;
+  } catch {
+    return false;
+  }
 }

@@ -105,26 +105,18 @@ export const sessionQuery = {
   retry: false,
 } as const;
 
-/** Whether the page asked for the session with its HTML: the server does for a session cookie. */
-function isSessionPreloaded(doc: Document): boolean {
-  return doc.querySelector(`link[rel="preload"][href="${SESSION_PATH}"]`) !== null;
-}
-
-/**
- * Whether the page is for someone signed in, as far as the start can tell: it brought their session
- * along (decision 0055) or asked for it with its HTML.
- */
-export function isSignedInPage(queryClient: QueryClient, doc: Document = document): boolean {
-  return queryClient.getQueryData(SESSION_QUERY_KEY) !== undefined || isSessionPreloaded(doc);
+/** Whether the page brought a signed-in person's session along (a home with its figures, decision 0055). */
+export function hasSignedInSession(queryClient: QueryClient): boolean {
+  return queryClient.getQueryData<AuthState>(SESSION_QUERY_KEY)?.status === 'signedIn';
 }
 
 /** At most this long the app's start waits for a session answer the page asked for with its HTML. */
 export const PRELOADED_SESSION_WAIT_MS = 2_000;
 
 /**
- * When the page asked for the session with its HTML (the server does when the request carries a
- * session cookie) and has not brought the answer along, waits for that answer before the first
- * render, at most PRELOADED_SESSION_WAIT_MS. The first render is then the person's screen. Without
+ * When the page asked for the session with its HTML (the server does on every page that has not
+ * brought the answer along), waits for that answer before the first render, at most
+ * PRELOADED_SESSION_WAIT_MS. The first render is then the person's screen, or the signed-out one. Without
  * it, the answer would arrive after a first render for nobody yet and render the whole layout again
  * in a task React never splits (decision 0060).
  */
@@ -133,7 +125,7 @@ export async function awaitPreloadedSession(
   doc: Document = document,
 ): Promise<void> {
   if (queryClient.getQueryData(SESSION_QUERY_KEY) !== undefined) return;
-  if (!isSessionPreloaded(doc)) return;
+  if (!doc.querySelector(`link[rel="preload"][href="${SESSION_PATH}"]`)) return;
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([
     queryClient.prefetchQuery(sessionQuery),

@@ -2,6 +2,7 @@ import type { WalletResponse } from '@ztart/shared/contracts/wallet';
 import type { Currency } from '@ztart/shared/money';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+// Not the barrel (`@/components/transactions`): its side-effect imports bring the detail's module.
 import { TransactionList } from '@/components/transactions/transaction-list';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { AnalyticsCard } from '@/features/wallet/components/analytics-chart';
