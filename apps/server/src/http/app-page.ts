@@ -16,6 +16,7 @@ import { jsonForScriptElement } from '@ztart/shared/script-data';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { APP_BOOT_SCRIPT_SOURCE, appBootElements } from './app-boot.ts';
 import { createHomeRenderer } from './home-renderer.ts';
+import { inlineStylesheets, inlineThemeScript } from './inline-assets.ts';
 import { languageTagsOf } from './quick-tip-page.ts';
 import { CSP_DIRECTIVES, cspHeaderOf } from './security-headers.ts';
 
@@ -40,57 +41,9 @@ interface RoutePreloads {
 /** Asset URLs only: what goes into an attribute must be one of the build's own files. */
 const ASSET_URL = /^\/(?:assets\/[\w.-]+\.(?:js|css)|locales\/[a-z]{2}\.json\?v=[0-9a-f]+)$/;
 
-/** The app's own stylesheet as the build links it from index.html. */
-const ENTRY_STYLESHEET = /<link rel="stylesheet" crossorigin href="(\/assets\/[\w.-]+\.css)">/g;
-/** Larger than the app's stylesheet will ever be: past it, the link stays. */
-const INLINE_STYLESHEET_MAX_BYTES = 256 * 1024;
-
-/**
- * The HTML with the app's stylesheet inside it instead of linked (decision 0054). A linked
- * stylesheet blocks the first paint until it has arrived, one more round trip after the HTML on a
- * phone's network, queued behind the screen's scripts: inside the HTML, the browser can paint the
- * first frame (decision 0041) as soon as the HTML is parsed. The stylesheet stays a file for the
- * screens' own lazily loaded styles.
- */
-export function inlineStylesheets(html: string, distDir: string): string {
-  return html.replace(ENTRY_STYLESHEET, (link, url: string) => {
-    const file = path.join(distDir, url);
-    if (!existsSync(file)) return link;
-    const css = readFileSync(file, 'utf8');
-    if (css.length > INLINE_STYLESHEET_MAX_BYTES || /<\/style/i.test(css)) return link;
-    // The screens' lazily loaded chunks name this stylesheet among what they need, and the build's
-    // loader adds a link to it unless the page has one: loaded again and applied twice, it cost a
-    // restyle of the whole page. A disabled link tells the loader it is there, and is neither
-    // fetched nor applied.
-    return `<style>${css}</style><link rel="stylesheet" href="${url}" disabled>`;
-  });
-}
-
 /** The app's entry script and the modules the build preloads with it, as index.html has them. */
 const ENTRY_SCRIPT = /^[ \t]*<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>\n/m;
 const ENTRY_PRELOADS = /^[ \t]*<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">\n/gm;
-
-/** The script that sets the theme before the first paint, as index.html loads it. */
-const THEME_SCRIPT = '<script src="/theme-init.js"></script>';
-
-/**
- * The HTML with the theme script inside it instead of loaded (decision 0054): it must run before
- * the first paint, so as a file it blocks the paint for one more round trip. The Content Security
- * Policy of the page allows that one inline script by its hash, and no other.
- */
-export function inlineThemeScript(
-  html: string,
-  distDir: string,
-): { html: string; scriptHash: string | null } {
-  const file = path.join(distDir, 'theme-init.js');
-  if (!html.includes(THEME_SCRIPT) || !existsSync(file)) return { html, scriptHash: null };
-  const script = readFileSync(file, 'utf8');
-  if (/<\/script/i.test(script)) return { html, scriptHash: null };
-  return {
-    html: html.replace(THEME_SCRIPT, `<script>${script}</script>`),
-    scriptHash: `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
-  };
-}
 
 /** The build's first paints: an element of ours per screen and language, nothing else. */
 function isFirstPaints(value: unknown): value is FirstPaints {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -32,10 +33,23 @@ export const renderer = {
 };
 `;
 
-function distWith(renderer: string | null): string {
+/** The page as the build makes it, with its theme script and stylesheet as files. */
+const STYLED_PAGE =
+  '<!doctype html>\n<html lang="en">\n<head><title>Quick tip · Ztart Tips</title>' +
+  '<script src="/theme-init.js"></script>' +
+  '<link rel="stylesheet" crossorigin href="/assets/quick-tip-9z8y.css">' +
+  '<script type="module" src="/assets/quick-tip-1a2b.js"></script></head>\n' +
+  '<body><div id="root"></div></body></html>\n';
+const THEME_SCRIPT = "document.documentElement.dataset.theme = 'light';";
+const STYLESHEET = 'body{color:#111}';
+
+function distWith(renderer: string | null, page = PAGE): string {
   const distDir = mkdtempSync(path.join(tmpdir(), 'ztart-quick-tip-'));
   writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
-  writeFileSync(path.join(distDir, 'quick-tip.html'), PAGE);
+  writeFileSync(path.join(distDir, 'quick-tip.html'), page);
+  mkdirSync(path.join(distDir, 'assets'));
+  writeFileSync(path.join(distDir, 'assets/quick-tip-9z8y.css'), STYLESHEET);
+  writeFileSync(path.join(distDir, 'theme-init.js'), THEME_SCRIPT);
   if (renderer !== null) {
     mkdirSync(path.join(distDir, '.ssr'));
     writeFileSync(path.join(distDir, '.ssr/quick-tip.js'), renderer);
@@ -67,8 +81,8 @@ async function serve(distDir: string) {
 
 describe('the quick-tip page on the server', () => {
   const dirs: string[] = [];
-  const made = (renderer: string | null) => {
-    const dir = distWith(renderer);
+  const made = (renderer: string | null, page = PAGE) => {
+    const dir = distWith(renderer, page);
     dirs.push(dir);
     return serve(dir);
   };
@@ -95,6 +109,28 @@ describe('the quick-tip page on the server', () => {
         '<body><div id="root"><form data-testid="tip-form">ana</form></div>' +
         '<script type="application/json" id="quick-tip-data">{"profile":null}</script></body></html>\n',
     );
+  });
+
+  it('carries its stylesheet and theme script inside it, the script allowed by its hash, framed or not', async () => {
+    const styled = await made(RENDERER, STYLED_PAGE);
+    const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
+    for (const [url, frameAncestors] of [
+      ['/quick-tip?to=ana', "'none'"],
+      ['/quick-tip?to=ana&embed=1', '*'],
+    ] as const) {
+      const answer = await styled.inject({ url });
+
+      expect(answer.statusCode, url).toBe(200);
+      expect(answer.body, url).toContain(
+        `<script>${THEME_SCRIPT}</script><style>${STYLESHEET}</style>` +
+          '<link rel="stylesheet" href="/assets/quick-tip-9z8y.css" disabled>',
+      );
+      expect(answer.body, url).toContain('<div id="root"><form data-testid="tip-form">ana</form></div>');
+      const policy = String(answer.headers['content-security-policy']).split(';');
+      expect(policy, url).toContain(`script-src 'self' 'sha256-${hash}'`);
+      expect(policy, url).toContain(`frame-ancestors ${frameAncestors}`);
+    }
+    await styled.close();
   });
 
   it('answers 404 for a receiver nobody has', async () => {

@@ -8,6 +8,8 @@ import {
   type QuickTipPageRenderer,
 } from '@ztart/shared/quick-tip-page';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { inlineStylesheets, inlineThemeScript } from './inline-assets.ts';
+import { CSP_DIRECTIVES, cspHeaderOf, isEmbeddableRequest } from './security-headers.ts';
 
 /** Where the web build leaves the quick-tip page compiled for the server (apps/web/tooling/build.mjs). */
 export const QUICK_TIP_RENDERER_FILE = path.join('.ssr', 'quick-tip.js');
@@ -109,7 +111,17 @@ export function createQuickTipPage(options: QuickTipPageOptions) {
   const rendererPath = path.join(options.distDir, QUICK_TIP_RENDERER_FILE);
   const htmlPath = path.join(options.distDir, options.htmlFile);
   if (!existsSync(rendererPath) || !existsSync(htmlPath)) return null;
-  const template = cutTemplate(readFileSync(htmlPath, 'utf8'));
+  // Its stylesheet and theme script inside it, as the app's page has them (decision 0054): the
+  // first paint then waits for the HTML alone, not for two more files (decision 0062).
+  const { html, scriptHash } = inlineThemeScript(
+    inlineStylesheets(readFileSync(htmlPath, 'utf8'), options.distDir),
+    options.distDir,
+  );
+  const scriptSrc = [...CSP_DIRECTIVES.scriptSrc, ...(scriptHash ? [scriptHash] : [])];
+  const pagePolicy = cspHeaderOf({ ...CSP_DIRECTIVES, scriptSrc });
+  // The tip widget may sit in any site's frame (security-headers.ts).
+  const framedPolicy = cspHeaderOf({ ...CSP_DIRECTIVES, scriptSrc, frameAncestors: ['*'] });
+  const template = cutTemplate(html);
   if (!template) {
     options.log.warn({ file: htmlPath }, 'the quick-tip page has no place for its server rendering');
     return null;
@@ -156,6 +168,10 @@ export function createQuickTipPage(options: QuickTipPageOptions) {
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .header('vary', 'accept-language')
+        .header(
+          'content-security-policy',
+          isEmbeddableRequest(request.method, request.url) ? framedPolicy : pagePolicy,
+        )
         .send(pageHtml(template, page))
     );
   };

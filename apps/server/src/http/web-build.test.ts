@@ -320,6 +320,10 @@ describe('the web app as a phone receives it', () => {
       });
       // The page's own script, which hydrates it.
       expect(entryScriptOf(html)).toMatch(/^\/assets\//);
+      // Nothing holds the first paint back: the stylesheet and the theme script are inside it.
+      expect(html).toContain('<style>');
+      expect(html).not.toMatch(/<link rel="stylesheet" crossorigin|<script src="\/theme-init\.js">/);
+      expect(answer.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
     });
 
     it('answers an unknown receiver with the not-found page and status 404', async () => {
