@@ -72,7 +72,7 @@ function pageHtml(template: Template, page: QuickTipPage): string {
     `<title>${escapeHtml(page.title)}</title>`,
     template.betweenTitleAndRoot,
     `<div id="root">${page.markup}</div>`,
-    // Data, never run (no inline script under our CSP): the JSON cannot close the element.
+    // Data, never run (our CSP lets no inline script run but the theme's): the JSON cannot close it.
     `<script type="application/json" id="${QUICK_TIP_DATA_ELEMENT_ID}">${page.data}</script>`,
     template.afterRoot,
   ].join('');
