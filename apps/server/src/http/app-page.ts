@@ -18,7 +18,7 @@ import { APP_BOOT_SCRIPT_SOURCE, appBootElements } from './app-boot.ts';
 import { createHomeRenderer } from './home-renderer.ts';
 import { inlineStylesheets, inlineThemeScript } from './inline-assets.ts';
 import { languageTagsOf } from './quick-tip-page.ts';
-import { CSP_DIRECTIVES, cspHeaderOf } from './security-headers.ts';
+import { pagePolicyOf } from './security-headers.ts';
 
 /** Written by the web build (apps/web/tooling/route-preloads-plugin.ts); a dot folder, never served. */
 export const ROUTE_PRELOADS_FILE = path.join('.vite', 'route-preloads.json');
@@ -137,9 +137,8 @@ export function createAppPage(options: AppPageOptions) {
     inlineStylesheets(readFileSync(htmlPath, 'utf8'), options.distDir),
     options.distDir,
   );
-  const contentSecurityPolicy = cspHeaderOf({
-    ...CSP_DIRECTIVES,
-    scriptSrc: [...CSP_DIRECTIVES.scriptSrc, ...(scriptHash ? [scriptHash] : []), APP_BOOT_SCRIPT_SOURCE],
+  const contentSecurityPolicy = pagePolicyOf({
+    scriptSources: [...(scriptHash ? [scriptHash] : []), APP_BOOT_SCRIPT_SOURCE],
   });
   // Before the line of `</head>`, so that the links keep the HTML's indentation.
   const headEnd = html.lastIndexOf('\n', html.indexOf('</head>')) + 1;

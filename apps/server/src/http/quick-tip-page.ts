@@ -9,7 +9,7 @@ import {
 } from '@ztart/shared/quick-tip-page';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { inlineStylesheets, inlineThemeScript } from './inline-assets.ts';
-import { CSP_DIRECTIVES, cspHeaderOf, isEmbeddableRequest } from './security-headers.ts';
+import { isEmbeddableRequest, pagePolicyOf } from './security-headers.ts';
 
 /** Where the web build leaves the quick-tip page compiled for the server (apps/web/tooling/build.mjs). */
 export const QUICK_TIP_RENDERER_FILE = path.join('.ssr', 'quick-tip.js');
@@ -117,10 +117,10 @@ export function createQuickTipPage(options: QuickTipPageOptions) {
     inlineStylesheets(readFileSync(htmlPath, 'utf8'), options.distDir),
     options.distDir,
   );
-  const scriptSrc = [...CSP_DIRECTIVES.scriptSrc, ...(scriptHash ? [scriptHash] : [])];
-  const pagePolicy = cspHeaderOf({ ...CSP_DIRECTIVES, scriptSrc });
+  const scriptSources = scriptHash ? [scriptHash] : [];
+  const pagePolicy = pagePolicyOf({ scriptSources });
   // The tip widget may sit in any site's frame (security-headers.ts).
-  const framedPolicy = cspHeaderOf({ ...CSP_DIRECTIVES, scriptSrc, frameAncestors: ['*'] });
+  const framedPolicy = pagePolicyOf({ scriptSources, framed: true });
   const template = cutTemplate(html);
   if (!template) {
     options.log.warn({ file: htmlPath }, 'the quick-tip page has no place for its server rendering');

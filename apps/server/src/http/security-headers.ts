@@ -47,7 +47,19 @@ export function isEmbeddableRequest(method: string, url: string): boolean {
   );
 }
 
-const EMBEDDABLE_CSP = cspHeaderOf({ ...CSP_DIRECTIVES, frameAncestors: ['*'] });
+/**
+ * The policy of a page of ours: the given inline scripts also run (each allowed by its
+ * `'sha256-…'` source), and a framed one (the tip widget) may sit in any site's frame.
+ */
+export function pagePolicyOf(options: { scriptSources?: readonly string[]; framed?: boolean } = {}): string {
+  return cspHeaderOf({
+    ...CSP_DIRECTIVES,
+    scriptSrc: [...CSP_DIRECTIVES.scriptSrc, ...(options.scriptSources ?? [])],
+    ...(options.framed ? { frameAncestors: ['*'] } : {}),
+  });
+}
+
+const EMBEDDABLE_CSP = pagePolicyOf({ framed: true });
 
 export async function registerSecurityHeaders(app: FastifyInstance, options: { isProduction: boolean }) {
   await app.register(helmet, {
